@@ -1,0 +1,119 @@
+/*
+ * backend.h — what a kernel backend provides.
+ *
+ * A backend is used only inside the worker process (worker.c), never in the
+ * kcv process itself: a kernel that crashes, hangs, corrupts its context or
+ * leaves a sticky CUDA error takes the worker down with it, and kcv reports
+ * an outcome and starts a fresh worker.  (CUDA contexts do not survive
+ * fork(), which is one more reason the parent never initialises CUDA.)
+ *
+ * Device pointers are opaque 64-bit integers.  On the CPU backend they are
+ * host addresses inside the worker; on the CUDA backend, CUdeviceptr.
+ *
+ * Every function that can fail returns 0 on success and -1 on failure,
+ * with a message in err (at most KCV_ERRLEN bytes) that names the call,
+ * the error code and the kernel, e.g.
+ *   "cuModuleLoadData: CUDA_ERROR_INVALID_PTX (kernels/softmax.cu)".
+ */
+#ifndef KCV_BACKEND_H
+#define KCV_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KCV_ERRLEN 4096
+
+typedef uint64_t kcv_dptr;
+
+/* One kernel parameter as the caller declares it. */
+typedef enum {
+    KCV_P_PTR,                        /* a device pointer (a buffer)   */
+    KCV_P_I8, KCV_P_I16, KCV_P_I32, KCV_P_I64,
+    KCV_P_U8, KCV_P_U16, KCV_P_U32, KCV_P_U64,
+    KCV_P_F32, KCV_P_F64
+} kcv_ptype;
+
+size_t kcv_ptype_size(kcv_ptype t);
+
+typedef struct {
+    unsigned grid[3], block[3];
+    unsigned smem;                    /* dynamic shared memory, bytes */
+    uint64_t sched_seed;              /* CPU backend: block/thread order */
+} kcv_launch_cfg;
+
+/* What cuFuncGetAttribute answers (-1 where a backend cannot tell). */
+typedef struct {
+    int num_regs;
+    int static_smem;
+    int local_bytes;                  /* per thread, spills and stack */
+    int const_bytes;
+    int max_threads_per_block;
+    int ptx_version, binary_version;
+} kcv_func_attrs;
+
+typedef struct {
+    char name[256];
+    int cc_major, cc_minor;
+    int sm_count;
+    uint64_t total_mem;
+    int max_threads_per_block;
+    int max_smem_per_block;           /* default limit */
+    int max_smem_per_block_optin;     /* after opting in */
+    int max_regs_per_block, max_regs_per_thread;
+    int warp_size;
+    int driver_version;               /* e.g. 13000 */
+    int nvrtc_major, nvrtc_minor;     /* 0 where no NVRTC */
+    char arch[32];                    /* "sm_90a", "cpu" */
+} kcv_device_info;
+
+/* How a kernel's code is given. */
+typedef enum { KCV_SRC_CU, KCV_SRC_PTX, KCV_SRC_CUBIN, KCV_SRC_FATBIN } kcv_srckind;
+
+typedef struct kcv_module kcv_module;
+typedef struct kcv_func kcv_func;
+
+typedef struct kcv_backend {
+    const char *name;                 /* "cpu", "cuda" */
+
+    /* Bring the backend up in this (worker) process.  0, or -1 with err
+     * saying why ("no CUDA device: libcuda.so.1 not found"). */
+    int (*init)(char *err);
+    int (*device_info)(kcv_device_info *info, char *err);
+
+    /* Compile or load code.  `path` names the file for messages and the
+     * cache; `code`/`len` is its content; `options` is a NUL-separated,
+     * double-NUL-terminated list of compiler options (may be NULL). */
+    kcv_module *(*load)(kcv_srckind kind, const char *path, const char *code,
+                        size_t len, const char *options, char *err);
+    void (*unload)(kcv_module *m);
+    kcv_func *(*get_function)(kcv_module *m, const char *name, char *err);
+    int (*func_attrs)(kcv_func *f, kcv_func_attrs *a, char *err);
+    /* Raise the dynamic shared memory limit of f (opt-in above 48 KB). */
+    int (*set_max_dynamic_smem)(kcv_func *f, int bytes, char *err);
+
+    int (*mem_alloc)(kcv_dptr *p, size_t n, char *err);
+    int (*mem_free)(kcv_dptr p, char *err);
+    int (*htod)(kcv_dptr dst, const void *src, size_t n, char *err);
+    int (*dtoh)(void *dst, kcv_dptr src, size_t n, char *err);
+    int (*memset8)(kcv_dptr dst, uint8_t v, size_t n, char *err);
+
+    /* Launch f.  args[i] points at the value of parameter i (as
+     * cuLaunchKernel's kernelParams), its type given by params[i]. */
+    int (*launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                  const kcv_ptype *params, int nparams, char *err);
+    int (*synchronize)(char *err);
+
+    /* Median time in milliseconds of `reps` launches after `warmup`, with
+     * `flush_bytes` of cache flushed between launches (0: no flush).
+     * May be NULL where the backend cannot time. */
+    int (*time_launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                       const kcv_ptype *params, int nparams, int warmup,
+                       int reps, size_t flush_bytes, double *ms, char *err);
+} kcv_backend;
+
+extern const kcv_backend kcv_backend_cpu;   /* backend_cpu.c  */
+extern const kcv_backend kcv_backend_cuda;  /* backend_cuda.c */
+
+const kcv_backend *kcv_backend_byname(const char *name);  /* NULL if unknown */
+
+#endif

@@ -1,0 +1,10 @@
+local kcv = require "kcv"
+describe("a buffer", function()
+  it("is zero-filled with the shape it was given", function()
+    local b = kcv.buffer("f32", {2, 3})
+    assert.are.same({2, 3}, b.shape)
+    assert.are.equal(6, #b)
+    assert.are.equal(0, b:get(5))
+  end)
+  it("skips on purpose", function() pending("demo of a skip") end)
+end)
