@@ -72,6 +72,16 @@ double kcv_e4m3_to_f64(uint8_t b);
 uint8_t kcv_f64_to_e5m2(double x);
 double kcv_e5m2_to_f64(uint8_t b);
 
+/* ---- random numbers (kcv_rng.c) ------------------------------------ */
+
+/* Philox4x32-10 (Random123), one block. */
+void kcv_philox4x32(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);
+/* The block of element `index`: counter {lo32(index), hi32(index), stream,
+ * 0}, key {lo32(seed), hi32(seed)}. */
+void kcv_rng_block(uint64_t seed, uint32_t stream, uint64_t index, uint32_t out[4]);
+/* The [0, 1) double (53 bits of w[0], w[1]) that uniform fills use. */
+double kcv_u01(const uint32_t w[4]);
+
 /* ---- buffers (kcv_buf.c) -------------------------------------------- */
 
 /* An n-d typed buffer in host memory.  Strides are in elements.  A view
