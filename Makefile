@@ -53,7 +53,7 @@ deps:
 	@tools/install-deps
 
 example: deps all
-	./kcv run examples/quickstart.lua
+	./kcv verify specs/softmax.lua kernels/softmax.cu --baseline
 
 test: deps all ctest
 	tools/run-tests
