@@ -1,3 +1,414 @@
-/* kcv_compare.c — placeholder until this part lands (see docs/DESIGN.md). */
+/*
+ * kcv_compare.c — kcv.cmp: comparing a kernel's output with an oracle.
+ *
+ * Two kinds of comparison live here.  Tolerance-free ones (bytes_equal,
+ * classes, masks_equal) have no threshold at all: a difference is a
+ * difference.  Thresholded ones (within, allclose, ulp, max_abs_diff) take
+ * their bound from the caller.  Each is one C loop over the elements: gates
+ * call them on millions of elements and no Lua code runs per element.
+ *
+ * got and expected may have different dtypes (expected is usually the f64
+ * oracle); elements are paired by 0-based flat row-major index, so both
+ * need the same number of elements.
+ */
+#include <math.h>
+#include <string.h>
 #include "kcv.h"
-int kcv_open_compare(lua_State *L) { (void)L; return 0; }
+
+enum { C_NORMAL, C_SUBNORMAL, C_PZERO, C_NZERO, C_PINF, C_NINF, C_NAN, C_NCLASS };
+
+static const char *const class_names[C_NCLASS] = {
+    "normal", "subnormal", "pzero", "nzero", "pinf", "ninf", "nan"};
+
+/* Smallest positive normal of dt (1 for integers, whose nonzero values are
+ * all "normal"). */
+static double min_normal(kcv_dtype dt)
+{
+    const kcv_dtype_info *d = &kcv_dtypes[dt];
+    if (!d->is_float) return 1.0;
+    return ldexp(1.0, 2 - (1 << (d->ebits - 1)));
+}
+
+/* The class of value v in a format whose smallest normal is mn. */
+static int classify(double v, double mn)
+{
+    if (isnan(v)) return C_NAN;
+    if (isinf(v)) return v > 0 ? C_PINF : C_NINF;
+    if (v == 0) return signbit(v) ? C_NZERO : C_PZERO;
+    return fabs(v) < mn ? C_SUBNORMAL : C_NORMAL;
+}
+
+/* Element i of b as a double (exact for floats). */
+static inline double elem(const kcv_buf *b, int64_t i)
+{
+    return kcv_load(b->dtype, kcv_buf_ptr(b, i));
+}
+
+/* Argument b (at arg) must pair element-wise with a. */
+static kcv_buf *check_pair(lua_State *L, const kcv_buf *a, int arg)
+{
+    kcv_buf *b = kcv_checkbuf(L, arg);
+    if (b->numel != a->numel)
+        luaL_argerror(L, arg, lua_pushfstring(L,
+            "has %I elements, the other buffer %I", (lua_Integer)b->numel,
+            (lua_Integer)a->numel));
+    return b;
+}
+
+static int opt_bool(lua_State *L, int arg, const char *name, int def)
+{
+    int v = def, t = lua_istable(L, arg) ? lua_getfield(L, arg, name) : (lua_pushnil(L), LUA_TNIL);
+    if (t != LUA_TNIL) {
+        if (t != LUA_TBOOLEAN)
+            luaL_argerror(L, arg, lua_pushfstring(L, "opts.%s must be a boolean", name));
+        v = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static double opt_coef(lua_State *L, int arg, const char *name, double def)
+{
+    double v = def;
+    int t = lua_istable(L, arg) ? lua_getfield(L, arg, name) : (lua_pushnil(L), LUA_TNIL);
+    if (t != LUA_TNIL) {
+        int ok;
+        v = lua_tonumberx(L, -1, &ok);
+        if (!ok || !(v >= 0))
+            luaL_argerror(L, arg, lua_pushfstring(L,
+                "opts.%s must be a number >= 0", name));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static void check_opts(lua_State *L, int arg)
+{
+    if (!lua_isnoneornil(L, arg)) luaL_checktype(L, arg, LUA_TTABLE);
+}
+
+static void setnum(lua_State *L, const char *k, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void setint(lua_State *L, const char *k, int64_t v)
+{
+    lua_pushinteger(L, (lua_Integer)v);
+    lua_setfield(L, -2, k);
+}
+
+/* ---- tolerance-free ------------------------------------------------------ */
+
+/* First differing byte of two equally long byte ranges, or -1. */
+static int64_t first_diff(const unsigned char *p, const unsigned char *q, size_t n)
+{
+    size_t off = 0;
+    while (off < n) {
+        size_t chunk = n - off < 4096 ? n - off : 4096;
+        if (memcmp(p + off, q + off, chunk) != 0)
+            for (size_t k = 0; k < chunk; k++)
+                if (p[off + k] != q[off + k]) return (int64_t)(off + k);
+        off += chunk;
+    }
+    return -1;
+}
+
+/* kcv.cmp.bytes_equal(a, b) -> true | false, byte offset, element index.
+ * Bytes are taken in logical (row-major) element order, so views compare
+ * by content, not by memory layout. */
+static int l_bytes_equal(lua_State *L)
+{
+    kcv_buf *a = kcv_checkbuf(L, 1), *b = kcv_checkbuf(L, 2);
+    size_t ea = kcv_dtypes[a->dtype].size, eb = kcv_dtypes[b->dtype].size;
+    size_t na = (size_t)a->numel * ea, nb = (size_t)b->numel * eb;
+    size_t n = na < nb ? na : nb;
+    int64_t off = -1;
+    if (a->contiguous && b->contiguous) {
+        off = first_diff(a->data, b->data, n);
+    } else if (ea == eb) {
+        for (int64_t i = 0; i < a->numel && i < b->numel && off < 0; i++) {
+            int64_t k = first_diff(kcv_buf_ptr(a, i), kcv_buf_ptr(b, i), ea);
+            if (k >= 0) off = i * (int64_t)ea + k;
+        }
+    } else {
+        return luaL_error(L, "bytes_equal: strided views of different element "
+                             "sizes (%s, %s): clone them first",
+                          kcv_dtypes[a->dtype].name, kcv_dtypes[b->dtype].name);
+    }
+    if (off < 0 && na == nb) { lua_pushboolean(L, 1); return 1; }
+    if (off < 0) off = (int64_t)n;
+    lua_pushboolean(L, 0);
+    lua_pushinteger(L, (lua_Integer)off);
+    lua_pushinteger(L, (lua_Integer)(off / (int64_t)ea));
+    return 3;
+}
+
+/* kcv.cmp.classes(x) -> u8 buffer of class codes, relative to x's dtype */
+static int l_classes(lua_State *L)
+{
+    kcv_buf *x = kcv_checkbuf(L, 1);
+    kcv_buf *c = kcv_newbuf_like(L, x, KCV_U8);
+    double mn = min_normal(x->dtype);
+    uint8_t *out = c->data;
+    for (int64_t i = 0; i < x->numel; i++) out[i] = (uint8_t)classify(elem(x, i), mn);
+    return 1;
+}
+
+static int l_class_name(lua_State *L)
+{
+    lua_Integer c = luaL_checkinteger(L, 1);
+    if (c < 0 || c >= C_NCLASS)
+        return luaL_argerror(L, 1, "class code must be in [0, 6]");
+    lua_pushstring(L, class_names[c]);
+    return 1;
+}
+
+/* The class masks_equal compares: detail merged away unless asked for. */
+typedef struct { int zero_sign, nan_sign, finite_detail, round_expected; } maskopts;
+
+static int mask_key(int cls, double v, const maskopts *o)
+{
+    if (cls == C_SUBNORMAL && !o->finite_detail) return C_NORMAL;
+    if (cls == C_NZERO && !o->zero_sign) return C_PZERO;
+    if (cls == C_NAN && o->nan_sign && signbit(v)) return C_NCLASS;  /* -NaN */
+    return cls;
+}
+
+/* kcv.cmp.masks_equal(got, expected [, opts]) -> true | false, info.
+ * Where the dtypes differ and got is a float, each expected value is first
+ * rounded once to got's dtype (opts.round_expected, default true): the class
+ * a correct kernel must produce is that of the correctly rounded answer (an
+ * oracle 1e-30 is a zero in f16, 7e4 is an Inf). */
+static int l_masks_equal(lua_State *L)
+{
+    kcv_buf *g = kcv_checkbuf(L, 1);
+    kcv_buf *e = check_pair(L, g, 2);
+    check_opts(L, 3);
+    maskopts o = {opt_bool(L, 3, "zero_sign", 0), opt_bool(L, 3, "nan_sign", 0),
+                  opt_bool(L, 3, "finite_detail", 0), opt_bool(L, 3, "round_expected", 1)};
+    int round = o.round_expected && g->dtype != e->dtype && kcv_dtypes[g->dtype].is_float;
+    double gmn = min_normal(g->dtype), emn = round ? gmn : min_normal(e->dtype);
+    int64_t count = 0, first = -1;
+    int gc0 = 0, ec0 = 0;
+    for (int64_t i = 0; i < g->numel; i++) {
+        double gv = elem(g, i), ev = elem(e, i);
+        if (round) {
+            unsigned char t[8];
+            kcv_store(g->dtype, t, ev);
+            ev = kcv_load(g->dtype, t);
+        }
+        int gc = classify(gv, gmn), ec = classify(ev, emn);
+        if (mask_key(gc, gv, &o) != mask_key(ec, ev, &o)) {
+            if (count++ == 0) { first = i; gc0 = gc; ec0 = ec; }
+        }
+    }
+    if (count == 0) { lua_pushboolean(L, 1); return 1; }
+    lua_pushboolean(L, 0);
+    lua_createtable(L, 0, 6);
+    setint(L, "index", first);
+    lua_pushstring(L, class_names[gc0]); lua_setfield(L, -2, "got_class");
+    lua_pushstring(L, class_names[ec0]); lua_setfield(L, -2, "expected_class");
+    setnum(L, "got", elem(g, first));
+    setnum(L, "expected", elem(e, first));
+    setint(L, "count", count);
+    return 2;
+}
+
+/* ---- thresholded ---------------------------------------------------------- */
+
+/* Position of finite x on dt's ULP grid, continuous and piecewise linear:
+ * consecutive representable values are 1 apart, values in between fall in
+ * between, ±0 are both 0.  For f64 this would need 64-bit integers (see
+ * ulp_f64); for the narrower formats a double holds it with room to spare. */
+static double ulp_ord(double x, int M, int emin)
+{
+    double a = fabs(x), r;
+    if (a < ldexp(1.0, emin)) {
+        r = ldexp(a, M - emin);
+    } else {
+        int e;
+        frexp(a, &e);
+        r = ldexp((double)(e - emin), M) + (ldexp(a, M - (e - 1)) - ldexp(1.0, M));
+    }
+    return signbit(x) ? -r : r;
+}
+
+static int64_t f64_ord(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, 8);
+    int64_t m = (int64_t)(u & 0x7fffffffffffffffull);
+    return u >> 63 ? -m : m;
+}
+
+/* ULP distance in dt of a and b; Inf where their classes differ (a NaN and
+ * a number, Inf and a finite value, Infs of opposite sign). */
+static double ulp_dist(double a, double b, kcv_dtype dt)
+{
+    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) ? 0 : INFINITY;
+    if (isinf(a) || isinf(b)) return a == b ? 0 : INFINITY;
+    if (dt == KCV_F64) {
+        int64_t x = f64_ord(a), y = f64_ord(b);
+        return x > y ? (double)((uint64_t)x - (uint64_t)y) : (double)((uint64_t)y - (uint64_t)x);
+    }
+    const kcv_dtype_info *d = &kcv_dtypes[dt];
+    int emin = 2 - (1 << (d->ebits - 1));
+    return fabs(ulp_ord(a, d->mbits, emin) - ulp_ord(b, d->mbits, emin));
+}
+
+/* kcv.cmp.ulp(a, b [, dtype]) -> max ULP distance (in dtype's ULPs, default
+ * a's dtype), its index.  Values need not be representable in dtype: an f64
+ * oracle value between two f16 neighbours is a fractional number of ULPs
+ * from either. */
+static int l_ulp(lua_State *L)
+{
+    kcv_buf *a = kcv_checkbuf(L, 1);
+    kcv_buf *b = check_pair(L, a, 2);
+    kcv_dtype dt = lua_isnoneornil(L, 3) ? a->dtype : kcv_checkdtype(L, 3);
+    if (!kcv_dtypes[dt].is_float)
+        luaL_argerror(L, 3, lua_pushfstring(L, "ULPs need a float dtype, got %s",
+                                            kcv_dtypes[dt].name));
+    double worst = 0;
+    int64_t at = -1;
+    for (int64_t i = 0; i < a->numel; i++) {
+        double d = ulp_dist(elem(a, i), elem(b, i), dt);
+        if (d > worst || at < 0) { worst = d; at = i; }
+    }
+    lua_pushnumber(L, worst);
+    if (at < 0) lua_pushnil(L); else lua_pushinteger(L, (lua_Integer)at);
+    return 2;
+}
+
+static int same_nonfinite_class(double g, double e)
+{
+    return isnan(e) ? isnan(g) : g == e;     /* e is ±Inf here */
+}
+
+/* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0})
+ * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
+ * expected value is non-finite and whose got has the same class are not
+ * checked (non-finite semantics are the mask gate's job); a class mismatch
+ * there is a violation with ratio inf. */
+static int l_within(lua_State *L)
+{
+    kcv_buf *g = kcv_checkbuf(L, 1);
+    kcv_buf *e = check_pair(L, g, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    double c_abs = opt_coef(L, 3, "c_abs", 0), c_rel = opt_coef(L, 3, "c_rel", 0),
+           c_mag = opt_coef(L, 3, "c_mag", 0);
+    kcv_buf *m = NULL;
+    if (lua_getfield(L, 3, "mag") != LUA_TNIL) {
+        m = kcv_testbuf(L, -1);
+        if (!m) luaL_argerror(L, 3, "opts.mag must be a buffer");
+        if (m->numel != g->numel)
+            luaL_argerror(L, 3, lua_pushfstring(L, "opts.mag has %I elements, got %I",
+                          (lua_Integer)m->numel, (lua_Integer)g->numel));
+    }
+    lua_pop(L, 1);           /* m stays alive: it is referenced by opts */
+    if (c_mag != 0 && !m) luaL_argerror(L, 3, "opts.c_mag needs opts.mag (a buffer)");
+
+    double worst = -1, wg = 0, we = 0, werr = 0, wbound = 0;
+    int64_t at = -1, first_bad = -1, violations = 0, checked = 0;
+    for (int64_t i = 0; i < g->numel; i++) {
+        double ev = elem(e, i), gv = elem(g, i), err, bound, ratio;
+        if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
+        checked++;
+        bound = c_abs + c_rel * fabs(ev) + (m ? c_mag * fabs(elem(m, i)) : 0);
+        if (!isfinite(ev) || !isfinite(gv)) {
+            err = INFINITY;
+            ratio = INFINITY;
+        } else {
+            err = fabs(gv - ev);
+            ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
+            if (isnan(ratio)) ratio = INFINITY;   /* a NaN bound proves nothing */
+        }
+        if (!(err <= bound) || isinf(ratio)) {
+            violations++;
+            if (first_bad < 0) first_bad = i;
+        }
+        if (ratio > worst) { worst = ratio; at = i; wg = gv; we = ev; werr = err; wbound = bound; }
+    }
+    lua_createtable(L, 0, 10);
+    lua_pushboolean(L, violations == 0); lua_setfield(L, -2, "ok");
+    if (at >= 0) {
+        setint(L, "worst_index", at);
+        setnum(L, "got", wg);
+        setnum(L, "expected", we);
+        setnum(L, "err", werr);
+        setnum(L, "bound", wbound);
+    }
+    setnum(L, "ratio", at >= 0 ? worst : 0);
+    setint(L, "violations", violations);
+    setint(L, "checked", checked);
+    if (first_bad >= 0) setint(L, "first_violation", first_bad);
+    return 1;
+}
+
+/* kcv.cmp.allclose(got, expected [, {atol=1e-2, rtol=1e-2, equal_nan=false}])
+ * torch.allclose: close iff got == expected, or both finite and
+ * |got - expected| <= atol + rtol*|expected|; NaN is never close unless
+ * equal_nan and both are NaN. */
+static int l_allclose(lua_State *L)
+{
+    kcv_buf *g = kcv_checkbuf(L, 1);
+    kcv_buf *e = check_pair(L, g, 2);
+    check_opts(L, 3);
+    double atol = opt_coef(L, 3, "atol", 1e-2), rtol = opt_coef(L, 3, "rtol", 1e-2);
+    int equal_nan = opt_bool(L, 3, "equal_nan", 0);
+    int64_t count = 0, first = -1;
+    for (int64_t i = 0; i < g->numel; i++) {
+        double gv = elem(g, i), ev = elem(e, i);
+        int close = gv == ev ||
+                    (isfinite(gv) && isfinite(ev) && fabs(gv - ev) <= atol + rtol * fabs(ev)) ||
+                    (equal_nan && isnan(gv) && isnan(ev));
+        if (!close && count++ == 0) first = i;
+    }
+    if (count == 0) { lua_pushboolean(L, 1); return 1; }
+    lua_pushboolean(L, 0);
+    lua_createtable(L, 0, 4);
+    setint(L, "index", first);
+    setnum(L, "got", elem(g, first));
+    setnum(L, "expected", elem(e, first));
+    setint(L, "count", count);
+    return 2;
+}
+
+/* kcv.cmp.max_abs_diff(a, b) -> max |a_i - b_i|, its index.  Equal values
+ * (Inf included) differ by 0, two NaNs by 0; a NaN against anything else
+ * gives NaN, which wins, so `d <= tol` fails. */
+static int l_max_abs_diff(lua_State *L)
+{
+    kcv_buf *a = kcv_checkbuf(L, 1);
+    kcv_buf *b = check_pair(L, a, 2);
+    double worst = 0;
+    int64_t at = -1;
+    for (int64_t i = 0; i < a->numel; i++) {
+        double x = elem(a, i), y = elem(b, i);
+        double d = x == y || (isnan(x) && isnan(y)) ? 0 : fabs(x - y);
+        if (isnan(d)) { worst = d; at = i; break; }
+        if (d > worst || at < 0) { worst = d; at = i; }
+    }
+    lua_pushnumber(L, worst);
+    if (at < 0) lua_pushnil(L); else lua_pushinteger(L, (lua_Integer)at);
+    return 2;
+}
+
+int kcv_open_compare(lua_State *L)
+{
+    static const luaL_Reg fns[] = {
+        {"bytes_equal", l_bytes_equal}, {"classes", l_classes},
+        {"class_name", l_class_name}, {"masks_equal", l_masks_equal},
+        {"ulp", l_ulp}, {"within", l_within}, {"allclose", l_allclose},
+        {"max_abs_diff", l_max_abs_diff}, {NULL, NULL}};
+    luaL_newlib(L, fns);
+    lua_createtable(L, 0, C_NCLASS);
+    for (int c = 0; c < C_NCLASS; c++) {
+        lua_pushinteger(L, c);
+        lua_setfield(L, -2, class_names[c]);
+    }
+    lua_setfield(L, -2, "CLASS");
+    lua_setfield(L, -2, "cmp");
+    return 0;
+}
