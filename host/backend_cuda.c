@@ -1,5 +1,511 @@
-/* backend_cuda.c — placeholder until this backend lands (see backend.h). */
+/*
+ * backend_cuda.c — kernels on a real GPU through the CUDA Driver API.
+ *
+ * Runs only inside a worker process (backend.h says why).  One device
+ * ($KCV_DEVICE, default 0), its primary context and one blocking stream:
+ * the synchronous copies on the legacy stream are ordered after the
+ * kernels on it, so a copy-out always sees the finished kernel.
+ *
+ * Every call is checked.  An error names the call, the CUresult and the
+ * kernel; launches are asynchronous, so an error that surfaces later (at a
+ * synchronize or a copy) names the last kernel launched.  A sticky error
+ * (illegal address, launch failure, ...) leaves the context unusable: the
+ * message says "sticky", and every later call fails at once with the first
+ * sticky message, so that the worker gives up and a fresh one takes over.
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "backend.h"
-static int init(char *err) { snprintf(err, KCV_ERRLEN, "the cuda backend is not built yet"); return -1; }
-const kcv_backend kcv_backend_cuda = { .name = "cuda", .init = init };
+#include "cuda_api.h"
+#include "cuda_nvrtc.h"
+
+#define SMEM_DEFAULT_LIMIT (48 * 1024)   /* above this a kernel must opt in */
+
+struct kcv_func {
+    CUfunction fn;
+    char name[256];
+    kcv_module *mod;
+    kcv_func *next;
+};
+
+struct kcv_module {
+    CUmodule mod;
+    kcv_func *funcs;                 /* freed with the module */
+    char path[1024];
+};
+
+static struct {
+    int up;
+    CUdevice dev;
+    CUcontext ctx;
+    CUstream stream;
+    CUevent ev[2];                   /* timing */
+    kcv_device_info info;
+    int l2_bytes;
+    CUdeviceptr flush;               /* L2 flush buffer */
+    size_t flush_len;
+    char last[1300];                 /* "kernel k (path)" of the last launch */
+    char sticky[KCV_ERRLEN];         /* first sticky error, "" if none */
+} g;
+
+/* ---- errors --------------------------------------------------------- */
+
+static int cu_fail(char *err, const char *call, CUresult r, const char *what)
+{
+    int sticky = kcv_cu_sticky(r);
+    snprintf(err, KCV_ERRLEN, "%s: %s (%s)%s", call, kcv_cu_errname(r), what,
+             sticky ? " [sticky: the CUDA context is lost; a fresh worker is needed]" : "");
+    if (sticky && g.sticky[0] == '\0') snprintf(g.sticky, sizeof g.sticky, "%s", err);
+    return -1;
+}
+
+/* CU(what, fn, (args)): call kcv_cu.fn, return -1 with a message on error. */
+#define CU(what, fn, args) do { CUresult r_ = kcv_cu.fn args; \
+        if (r_ != CUDA_SUCCESS) return cu_fail(err, #fn, r_, (what)); } while (0)
+
+/* Refuse work once the context is lost, and before init. */
+static int ready(char *err)
+{
+    if (g.sticky[0]) {
+        snprintf(err, KCV_ERRLEN, "%s", g.sticky);
+        return -1;
+    }
+    if (!g.up) {
+        snprintf(err, KCV_ERRLEN, "the cuda backend is not initialised");
+        return -1;
+    }
+    return 0;
+}
+
+static const char *after_last(void)
+{
+    return g.last[0] ? g.last : "no kernel launched yet";
+}
+
+/* ---- init and device info ------------------------------------------- */
+
+static int attr(CUdevice_attribute a)
+{
+    int v = -1;
+    if (kcv_cu.cuDeviceGetAttribute(&v, a, g.dev) != CUDA_SUCCESS) v = -1;
+    return v;
+}
+
+static int read_info(char *err)
+{
+    kcv_device_info *d = &g.info;
+    size_t mem = 0;
+    memset(d, 0, sizeof *d);
+    CU("device info", cuDeviceGetName, (d->name, sizeof d->name, g.dev));
+    CU("device info", cuDeviceTotalMem, (&mem, g.dev));
+    CU("device info", cuDriverGetVersion, (&d->driver_version));
+    d->total_mem = mem;
+    d->cc_major = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+    d->cc_minor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+    d->sm_count = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+    d->max_threads_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    d->max_smem_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+    d->max_smem_per_block_optin = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    d->max_regs_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK);
+    d->max_regs_per_thread = 255;    /* every compute capability >= 3.5; no attribute */
+    d->warp_size = attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+    g.l2_bytes = attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+    int v = kcv_nvrtc_version();
+    if (v > 0) {
+        d->nvrtc_major = v / 1000;
+        d->nvrtc_minor = v % 1000 / 10;
+    }
+    /* The NVRTC target; without NVRTC, the device's own arch all the same
+     * (PTX, cubin and fatbin still load). */
+    char why[256];
+    if (kcv_nvrtc_target(d->cc_major, d->cc_minor, d->arch, sizeof d->arch, why, sizeof why) != 0)
+        snprintf(d->arch, sizeof d->arch, "sm_%d%d%s", d->cc_major, d->cc_minor,
+                 d->cc_major >= 9 ? "a" : "");
+    return 0;
+}
+
+static int init(char *err)
+{
+    char why[512];
+    int count = 0, ordinal = 0;
+    const char *env = getenv("KCV_DEVICE");
+    CUresult r;
+    if (g.up) return 0;
+    if (kcv_cu_load(why, sizeof why) != 0) {
+        snprintf(err, KCV_ERRLEN, "no CUDA device: %s", why);
+        return -1;
+    }
+    if ((r = kcv_cu.cuInit(0)) != CUDA_SUCCESS) {
+        snprintf(err, KCV_ERRLEN, "no CUDA device: cuInit: %s", kcv_cu_errname(r));
+        return -1;
+    }
+    if ((r = kcv_cu.cuDeviceGetCount(&count)) != CUDA_SUCCESS || count == 0) {
+        snprintf(err, KCV_ERRLEN, "no CUDA device: %s", r ? kcv_cu_errname(r)
+                 : "the driver sees 0 devices");
+        return -1;
+    }
+    if (env && *env) ordinal = atoi(env);
+    if (ordinal < 0 || ordinal >= count) {
+        snprintf(err, KCV_ERRLEN, "no CUDA device: KCV_DEVICE=%s but the driver sees %d", env, count);
+        return -1;
+    }
+    CU("init", cuDeviceGet, (&g.dev, ordinal));
+    CU("init", cuDevicePrimaryCtxRetain, (&g.ctx, g.dev));
+    CU("init", cuCtxSetCurrent, (g.ctx));
+    CU("init", cuStreamCreate, (&g.stream, CU_STREAM_DEFAULT));
+    CU("init", cuEventCreate, (&g.ev[0], CU_EVENT_DEFAULT));
+    CU("init", cuEventCreate, (&g.ev[1], CU_EVENT_DEFAULT));
+    if (read_info(err) != 0) return -1;
+    g.up = 1;
+    return 0;
+}
+
+static int device_info(kcv_device_info *info, char *err)
+{
+    if (!g.up && init(err) != 0) return -1;
+    *info = g.info;
+    return 0;
+}
+
+/* ---- modules and functions ------------------------------------------ */
+
+/* Load an image (cubin, fatbin, NUL-terminated PTX) with the JIT's error
+ * log, which says what is wrong with a PTX file or a cubin for another
+ * arch. */
+static kcv_module *load_image(const char *path, const void *image, char *err)
+{
+    char log[2048] = "";
+    CUjit_option opt[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *val[] = {log, (void *)(uintptr_t)sizeof log};
+    kcv_module *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        snprintf(err, KCV_ERRLEN, "out of memory (%s)", path);
+        return NULL;
+    }
+    CUresult r = kcv_cu.cuModuleLoadDataEx(&m->mod, image, 2, opt, val);
+    if (r != CUDA_SUCCESS) {
+        cu_fail(err, "cuModuleLoadDataEx", r, path);
+        size_t k = strlen(err);
+        if (log[0] && k + 2 < KCV_ERRLEN) snprintf(err + k, KCV_ERRLEN - k, "\n%s", log);
+        free(m);
+        return NULL;
+    }
+    snprintf(m->path, sizeof m->path, "%s", path);
+    return m;
+}
+
+static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
+                        size_t len, const char *options, char *err)
+{
+    kcv_module *m;
+    if (ready(err) != 0) return NULL;
+    path = path ? path : "(unnamed)";
+    if (kind == KCV_SRC_CU) {
+        kcv_nvrtc_out out;
+        if (kcv_nvrtc_compile(path, code, len, options, g.info.arch, 1, &out, err, KCV_ERRLEN) != 0)
+            return NULL;
+        m = load_image(path, out.data, err);
+        free(out.data);
+        return m;
+    }
+    if (kind == KCV_SRC_PTX) {       /* the driver wants PTX NUL-terminated */
+        char *ptx = malloc(len + 1);
+        if (ptx == NULL) {
+            snprintf(err, KCV_ERRLEN, "out of memory (%s)", path);
+            return NULL;
+        }
+        memcpy(ptx, code, len);
+        ptx[len] = '\0';
+        m = load_image(path, ptx, err);
+        free(ptx);
+        return m;
+    }
+    return load_image(path, code, err);   /* cubin, fatbin: self-sized */
+}
+
+static void unload(kcv_module *m)
+{
+    if (m == NULL) return;
+    if (g.up && !g.sticky[0]) kcv_cu.cuModuleUnload(m->mod);
+    for (kcv_func *f = m->funcs, *next; f; f = next) {
+        next = f->next;
+        free(f);
+    }
+    free(m);
+}
+
+/* A C++ kernel (no extern "C") has a mangled name: _Z<len><name>...  Find
+ * the one kernel in the module whose mangled name is of `name`. */
+static CUresult find_mangled(kcv_module *m, const char *name, CUfunction *fn)
+{
+    unsigned count = 0, hits = 0;
+    char prefix[300];
+    if (!kcv_cu.cuModuleGetFunctionCount || !kcv_cu.cuModuleEnumerateFunctions
+        || !kcv_cu.cuFuncGetName || kcv_cu.cuModuleGetFunctionCount(&count, m->mod) != CUDA_SUCCESS
+        || count == 0 || count > 4096)
+        return CUDA_ERROR_NOT_FOUND;
+    CUfunction *all = calloc(count, sizeof *all);
+    if (all == NULL || kcv_cu.cuModuleEnumerateFunctions(all, count, m->mod) != CUDA_SUCCESS) {
+        free(all);
+        return CUDA_ERROR_NOT_FOUND;
+    }
+    snprintf(prefix, sizeof prefix, "_Z%zu%s", strlen(name), name);
+    for (unsigned i = 0; i < count; i++) {
+        const char *s = NULL;
+        if (kcv_cu.cuFuncGetName(&s, all[i]) == CUDA_SUCCESS && s
+            && strncmp(s, prefix, strlen(prefix)) == 0) {
+            *fn = all[i];
+            hits++;
+        }
+    }
+    free(all);
+    return hits == 1 ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;  /* overloads: ambiguous */
+}
+
+static kcv_func *get_function(kcv_module *m, const char *name, char *err)
+{
+    CUfunction fn;
+    char what[1400];
+    if (ready(err) != 0) return NULL;
+    snprintf(what, sizeof what, "kernel %s in %s", name, m->path);
+    CUresult r = kcv_cu.cuModuleGetFunction(&fn, m->mod, name);
+    if (r == CUDA_ERROR_NOT_FOUND) r = find_mangled(m, name, &fn);
+    if (r != CUDA_SUCCESS) {
+        cu_fail(err, "cuModuleGetFunction", r, what);
+        return NULL;
+    }
+    kcv_func *f = calloc(1, sizeof *f);
+    if (f == NULL) {
+        snprintf(err, KCV_ERRLEN, "out of memory (%s)", what);
+        return NULL;
+    }
+    f->fn = fn;
+    f->mod = m;
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->next = m->funcs;
+    m->funcs = f;
+    return f;
+}
+
+static void func_what(const kcv_func *f, char *what, size_t n)
+{
+    snprintf(what, n, "kernel %s in %s", f->name, f->mod->path);
+}
+
+static int func_attrs(kcv_func *f, kcv_func_attrs *a, char *err)
+{
+    char what[1400];
+    if (ready(err) != 0) return -1;
+    func_what(f, what, sizeof what);
+#define FA(field, attr) CU(what, cuFuncGetAttribute, (&a->field, attr, f->fn))
+    FA(num_regs, CU_FUNC_ATTRIBUTE_NUM_REGS);
+    FA(static_smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+    FA(local_bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+    FA(const_bytes, CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES);
+    FA(max_threads_per_block, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    FA(ptx_version, CU_FUNC_ATTRIBUTE_PTX_VERSION);
+    FA(binary_version, CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+#undef FA
+    return 0;
+}
+
+static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
+{
+    char what[1400];
+    if (ready(err) != 0) return -1;
+    func_what(f, what, sizeof what);
+    CU(what, cuFuncSetAttribute, (f->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes));
+    return 0;
+}
+
+/* ---- memory --------------------------------------------------------- */
+
+static int mem_alloc(kcv_dptr *p, size_t n, char *err)
+{
+    CUdeviceptr d = 0;
+    char what[64];
+    if (ready(err) != 0) return -1;
+    snprintf(what, sizeof what, "%zu bytes", n);
+    CU(what, cuMemAlloc, (&d, n ? n : 1));   /* plain device memory, never managed */
+    *p = (kcv_dptr)d;
+    return 0;
+}
+
+static int mem_free(kcv_dptr p, char *err)
+{
+    if (p == 0) return 0;
+    if (ready(err) != 0) return -1;
+    CU(after_last(), cuMemFree, ((CUdeviceptr)p));
+    return 0;
+}
+
+static int htod(kcv_dptr dst, const void *src, size_t n, char *err)
+{
+    if (ready(err) != 0) return -1;
+    if (n) CU(after_last(), cuMemcpyHtoD, ((CUdeviceptr)dst, src, n));
+    return 0;
+}
+
+static int dtoh(void *dst, kcv_dptr src, size_t n, char *err)
+{
+    if (ready(err) != 0) return -1;
+    if (n) CU(after_last(), cuMemcpyDtoH, (dst, (CUdeviceptr)src, n));
+    return 0;
+}
+
+static int memset8(kcv_dptr dst, uint8_t v, size_t n, char *err)
+{
+    if (ready(err) != 0) return -1;
+    if (n) CU(after_last(), cuMemsetD8, ((CUdeviceptr)dst, v, n));
+    return 0;
+}
+
+/* ---- launches ------------------------------------------------------- */
+
+/* The declared parameters must match the kernel's, or the kernel reads
+ * garbage: check count and sizes where the driver can tell (CUDA 12.4+). */
+static int check_params(kcv_func *f, const kcv_ptype *params, int nparams,
+                        const char *what, char *err)
+{
+    size_t off, size;
+    if (!kcv_cu.cuFuncGetParamInfo || params == NULL) return 0;
+    for (int i = 0; i < nparams; i++) {
+        if (kcv_cu.cuFuncGetParamInfo(f->fn, (size_t)i, &off, &size) != CUDA_SUCCESS) {
+            snprintf(err, KCV_ERRLEN, "launch: %d parameters given, the kernel takes %d (%s)",
+                     nparams, i, what);
+            return -1;
+        }
+        if (size != kcv_ptype_size(params[i])) {
+            snprintf(err, KCV_ERRLEN, "launch: parameter %d is %zu bytes in the kernel, "
+                     "%zu as declared (%s)", i + 1, size, kcv_ptype_size(params[i]), what);
+            return -1;
+        }
+    }
+    if (kcv_cu.cuFuncGetParamInfo(f->fn, (size_t)nparams, &off, &size) == CUDA_SUCCESS) {
+        snprintf(err, KCV_ERRLEN, "launch: %d parameters given, the kernel takes more (%s)",
+                 nparams, what);
+        return -1;
+    }
+    return 0;
+}
+
+static int launch_once(kcv_func *f, const kcv_launch_cfg *c, void **args,
+                       const char *what, char *err)
+{
+    CU(what, cuLaunchKernel, (f->fn, c->grid[0], c->grid[1], c->grid[2],
+                              c->block[0], c->block[1], c->block[2],
+                              c->smem, g.stream, args, NULL));
+    return 0;
+}
+
+static int prepare(kcv_func *f, const kcv_launch_cfg *cfg, const kcv_ptype *params,
+                   int nparams, char *what, size_t n, char *err)
+{
+    if (ready(err) != 0) return -1;
+    func_what(f, what, n);
+    if (check_params(f, params, nparams, what, err) != 0) return -1;
+    if (cfg->smem > SMEM_DEFAULT_LIMIT && set_max_dynamic_smem(f, (int)cfg->smem, err) != 0)
+        return -1;
+    snprintf(g.last, sizeof g.last, "after %s", what);
+    return 0;
+}
+
+static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                  const kcv_ptype *params, int nparams, char *err)
+{
+    char what[1400];
+    if (prepare(f, cfg, params, nparams, what, sizeof what, err) != 0) return -1;
+    return launch_once(f, cfg, args, what, err);
+}
+
+static int synchronize(char *err)
+{
+    if (ready(err) != 0) return -1;
+    CU(after_last(), cuStreamSynchronize, (g.stream));
+    return 0;
+}
+
+/* ---- timing --------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* A buffer to write between timed launches, at least twice the L2, so
+ * that each launch starts with a cold cache as in real use. */
+static int flush_buffer(size_t want, char *err)
+{
+    size_t n = want;
+    if (g.l2_bytes > 0 && n < 2 * (size_t)g.l2_bytes) n = 2 * (size_t)g.l2_bytes;
+    if (g.flush_len >= n) return 0;
+    if (g.flush) CU("L2 flush buffer", cuMemFree, (g.flush));
+    g.flush = 0;
+    g.flush_len = 0;
+    CU("L2 flush buffer", cuMemAlloc, (&g.flush, n));
+    g.flush_len = n;
+    return 0;
+}
+
+/* One timed launch, after writing the flush buffer with `fill` (-1: no
+ * flush), so that the launch starts with nothing of its data in L2. */
+static int time_one(kcv_func *f, const kcv_launch_cfg *cfg, void **args, int fill,
+                    const char *what, double *ms, char *err)
+{
+    float e = 0;
+    if (fill >= 0) CU("L2 flush", cuMemsetD8Async, (g.flush, (unsigned char)fill, g.flush_len, g.stream));
+    CU(what, cuEventRecord, (g.ev[0], g.stream));
+    if (launch_once(f, cfg, args, what, err) != 0) return -1;
+    CU(what, cuEventRecord, (g.ev[1], g.stream));
+    CU(what, cuEventSynchronize, (g.ev[1]));
+    CU(what, cuEventElapsedTime, (&e, g.ev[0], g.ev[1]));
+    *ms = e;
+    return 0;
+}
+
+static int time_launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                       const kcv_ptype *params, int nparams, int warmup,
+                       int reps, size_t flush_bytes, double *ms, char *err)
+{
+    char what[1400];
+    if (reps < 1) reps = 1;
+    if (prepare(f, cfg, params, nparams, what, sizeof what, err) != 0) return -1;
+    if (flush_bytes && flush_buffer(flush_bytes, err) != 0) return -1;
+    for (int i = 0; i < warmup; i++)
+        if (launch_once(f, cfg, args, what, err) != 0) return -1;
+    double *t = malloc((size_t)reps * sizeof *t);
+    if (t == NULL) {
+        snprintf(err, KCV_ERRLEN, "out of memory (%s)", what);
+        return -1;
+    }
+    for (int i = 0; i < reps; i++)
+        if (time_one(f, cfg, args, flush_bytes ? (unsigned char)i : -1, what, &t[i], err) != 0) {
+            free(t);
+            return -1;
+        }
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    *ms = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
+    free(t);
+    return 0;
+}
+
+const kcv_backend kcv_backend_cuda = {
+    .name = "cuda",
+    .init = init,
+    .device_info = device_info,
+    .load = load,
+    .unload = unload,
+    .get_function = get_function,
+    .func_attrs = func_attrs,
+    .set_max_dynamic_smem = set_max_dynamic_smem,
+    .mem_alloc = mem_alloc,
+    .mem_free = mem_free,
+    .htod = htod,
+    .dtoh = dtoh,
+    .memset8 = memset8,
+    .launch = launch,
+    .synchronize = synchronize,
+    .time_launch = time_launch,
+};
