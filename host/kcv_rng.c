@@ -293,7 +293,7 @@ static int m_fill_int(lua_State *L)
 static int m_fill_arange(lua_State *L)
 {
     kcv_buf *b = kcv_checkbuf(L, 1);
-    if (lua_isnoneornil(L, 2)) lua_newtable(L), lua_replace(L, 2);
+    if (lua_isnoneornil(L, 2)) { lua_settop(L, 1); lua_newtable(L); }
     luaL_checktype(L, 2, LUA_TTABLE);
     double start = opt_num(L, 2, "start", 0), step = opt_num(L, 2, "step", 1);
     if (!isfinite(start) || !isfinite(step))
