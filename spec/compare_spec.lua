@@ -1,0 +1,232 @@
+-- kcv.cmp: comparing a kernel's output with the oracle.
+local kcv = require "kcv"
+local cmp = kcv.cmp
+local NaN, Inf = 0 / 0, math.huge
+
+local function err_of(f, ...)
+  local ok, e = pcall(f, ...)
+  assert.is_false(ok)
+  return e
+end
+
+describe("kcv.cmp.bytes_equal", function()
+  it("is true for identical bytes and false at the first differing byte, with its element", function()
+    local a = kcv.buffer("f32", 64):fill_normal{seed = 1}
+    assert.is_true(cmp.bytes_equal(a, a:clone()))
+    local b = a:clone()
+    b:setbits(10, b:bits(10) ~ 0x100)       -- flip a bit in byte 1 of element 10
+    local ok, off, idx = cmp.bytes_equal(a, b)
+    assert.is_false(ok); assert.are.equal(41, off); assert.are.equal(10, idx)
+  end)
+
+  it("tells -0 from +0 and one NaN payload from another", function()
+    assert.is_false(cmp.bytes_equal(kcv.from("f32", {0}), kcv.from("f32", {-0.0})))
+    local x, y = kcv.buffer("f16", 1), kcv.buffer("f16", 1)
+    kcv.inject(x, "nan", {at = {0}}); kcv.inject(y, "nan", {at = {0}, payload = 3})
+    assert.is_false(cmp.bytes_equal(x, y))
+  end)
+
+  it("is false for different sizes, at offset = the smaller size", function()
+    local ok, off, idx = cmp.bytes_equal(kcv.buffer("f32", 4), kcv.buffer("f32", 6))
+    assert.is_false(ok); assert.are.equal(16, off); assert.are.equal(4, idx)
+  end)
+
+  it("compares views by logical content", function()
+    local a = kcv.buffer("f32", 2, 3):fill_arange{}
+    local t = a:transpose()
+    local c = t:clone()
+    assert.is_true(cmp.bytes_equal(t, c))
+    assert.is_false(cmp.bytes_equal(a, c))
+  end)
+end)
+
+describe("kcv.cmp.classes", function()
+  it("codes each element's class relative to its own dtype", function()
+    local C = cmp.CLASS
+    assert.are.same({normal = 0, subnormal = 1, pzero = 2, nzero = 3, pinf = 4, ninf = 5, nan = 6}, C)
+    local x = kcv.from("f16", {1, 2 ^ -20, 0, -0.0, Inf, -Inf, NaN, -65504})
+    local c = cmp.classes(x)
+    assert.are.equal("u8", c.dtype)
+    assert.are.same({C.normal, C.subnormal, C.pzero, C.nzero, C.pinf, C.ninf, C.nan, C.normal},
+                    c:totable())
+    -- 2^-20 is normal in f32
+    assert.are.equal(C.normal, cmp.classes(kcv.from("f32", {2 ^ -20})):get(0))
+    for name, code in pairs(C) do assert.are.equal(name, cmp.class_name(code)) end
+    assert.matches("#1", err_of(cmp.class_name, 7))
+  end)
+end)
+
+describe("kcv.cmp.masks_equal", function()
+  it("is true when NaN, Inf and zero sit in the same places", function()
+    local e = kcv.from("f64", {1, NaN, Inf, -Inf, 0, 3})
+    local g = kcv.from("f16", {1.5, -NaN, Inf, -Inf, -0.0, 2 ^ -20})
+    assert.is_true(cmp.masks_equal(g, e))
+  end)
+
+  it("reports the first mismatch, both classes and the number of mismatches", function()
+    local e = kcv.from("f64", {1, NaN, Inf, 2, NaN})
+    local g = kcv.from("f32", {1, 5, Inf, NaN, NaN})
+    local ok, info = cmp.masks_equal(g, e)
+    assert.is_false(ok)
+    assert.are.equal(1, info.index)
+    assert.are.equal("normal", info.got_class)
+    assert.are.equal("nan", info.expected_class)
+    assert.are.equal(5, info.got)
+    assert.is_true(info.expected ~= info.expected)
+    assert.are.equal(2, info.count)
+  end)
+
+  it("distinguishes zero signs, NaN signs and subnormals only when asked", function()
+    local z, nz = kcv.from("f32", {0}), kcv.from("f32", {-0.0})
+    assert.is_true(cmp.masks_equal(z, nz))
+    assert.is_false(cmp.masks_equal(z, nz, {zero_sign = true}))
+    local n, nn = kcv.from("f32", {NaN}), kcv.from("f32", {-NaN})
+    kcv.inject(n, "nan", {at = {0}}); kcv.inject(nn, "-nan", {at = {0}})
+    assert.is_true(cmp.masks_equal(n, nn))
+    assert.is_false(cmp.masks_equal(n, nn, {nan_sign = true}))
+    local s, o = kcv.from("f32", {1e-40}), kcv.from("f32", {1})
+    assert.is_true(cmp.masks_equal(s, o))
+    local ok, info = cmp.masks_equal(s, o, {finite_detail = true})
+    assert.is_false(ok); assert.are.equal("subnormal", info.got_class)
+  end)
+
+  it("classifies an f64 oracle as its correctly rounded value in got's dtype", function()
+    -- 1e-30 is 0 in f16, 1e5 is Inf, 1e-6 a subnormal
+    local e = kcv.from("f64", {1e-30, 1e5, 1e-6})
+    assert.is_true(cmp.masks_equal(kcv.from("f16", {0, Inf, 1e-6}), e, {finite_detail = true}))
+    assert.is_false(cmp.masks_equal(kcv.from("f16", {0, 65504, 1e-6}), e))
+    assert.is_false(cmp.masks_equal(kcv.from("f16", {0, Inf, 1e-6}), e, {round_expected = false}))
+  end)
+
+  it("needs buffers of equal size and boolean options", function()
+    assert.matches("#2", err_of(cmp.masks_equal, kcv.buffer("f32", 2), kcv.buffer("f32", 3)))
+    assert.matches("zero_sign", err_of(cmp.masks_equal, kcv.buffer("f32", 2), kcv.buffer("f32", 2),
+                                       {zero_sign = 1}))
+    assert.matches("#1", err_of(cmp.masks_equal, nil, kcv.buffer("f32", 2)))
+  end)
+end)
+
+describe("kcv.cmp.ulp", function()
+  it("counts representable steps between values, across binades and through zero", function()
+    local a = kcv.from("f32", {1, 1, -0.0, 2 ^ -149})
+    local b = kcv.from("f32", {1 + 2 ^ -23 * 3, 1 - 2 ^ -24 * 4, 2 ^ -149 * 2, -2 ^ -149})
+    local d, i = cmp.ulp(a, b, "f32")
+    assert.are.equal(4, d); assert.are.equal(1, i)
+    assert.are.equal(2 * 0x7f7fffff, (cmp.ulp(kcv.from("f32", {-3.4028234663852886e38}),
+                                                       kcv.from("f32", {3.4028234663852886e38}))))
+  end)
+
+  it("measures an f64 oracle in fractions of got's ULP", function()
+    local d = cmp.ulp(kcv.from("f16", {1}), kcv.from("f64", {1 + 2 ^ -11}), "f16")
+    assert.are.equal(0.5, d)
+    assert.are.equal(0.25, (cmp.ulp(kcv.from("f64", {2 ^ -24 * 0.75}), kcv.from("f64", {2 ^ -24}), "f16")))
+  end)
+
+  it("is exact in f64 ULPs and defaults to the first buffer's dtype", function()
+    local x = 1.0
+    local y = x + 2 ^ -52 * 1000
+    assert.are.equal(1000, (cmp.ulp(kcv.from("f64", {x}), kcv.from("f64", {y}))))
+  end)
+
+  it("is Inf where the classes differ and 0 for matching non-finite values", function()
+    assert.are.equal(Inf, (cmp.ulp(kcv.from("f32", {NaN}), kcv.from("f32", {1}))))
+    assert.are.equal(Inf, (cmp.ulp(kcv.from("f32", {Inf}), kcv.from("f32", {3e38}))))
+    assert.are.equal(Inf, (cmp.ulp(kcv.from("f32", {Inf}), kcv.from("f32", {-Inf}))))
+    assert.are.equal(0, (cmp.ulp(kcv.from("f32", {NaN, Inf}), kcv.from("f64", {NaN, Inf}))))
+  end)
+
+  it("needs a float dtype", function()
+    assert.matches("float", err_of(cmp.ulp, kcv.buffer("f32", 1), kcv.buffer("f32", 1), "i32"))
+    assert.matches("dtype", err_of(cmp.ulp, kcv.buffer("f32", 1), kcv.buffer("f32", 1), "f33"))
+  end)
+end)
+
+describe("kcv.cmp.within", function()
+  it("bounds each error by c_abs + c_rel*|expected| + c_mag*mag and reports the worst ratio", function()
+    local e = kcv.from("f64", {1, 10, 100, 0})
+    local g = kcv.from("f64", {1.1, 10.5, 100, 0.05})
+    local mag = kcv.from("f64", {0, 0, 0, 1})
+    local r = cmp.within(g, e, {c_abs = 0.01, c_rel = 0.1, c_mag = 0.04, mag = mag})
+    assert.is_true(r.ok)
+    assert.are.equal(4, r.checked); assert.are.equal(0, r.violations)
+    -- element 3: err .05, bound .01 + 0 + .04
+    assert.are.equal(3, r.worst_index)
+    assert.is_true(math.abs(r.ratio - 0.05 / 0.05) < 1e-12)
+    local s = cmp.within(g, e, {c_rel = 0.04})
+    assert.is_false(s.ok)
+    assert.are.equal(3, s.violations)          -- 1.1, 10.5 and 0.05 vs 0
+    assert.are.equal(Inf, s.ratio); assert.are.equal(3, s.worst_index)
+    assert.are.equal(0.05, s.err); assert.are.equal(0, s.bound)
+  end)
+
+  it("skips matching non-finite elements and counts class mismatches as infinite violations", function()
+    local e = kcv.from("f64", {NaN, Inf, -Inf, 1, NaN})
+    local g = kcv.from("f32", {-NaN, Inf, -Inf, 1, 1})
+    local r = cmp.within(g, e, {c_abs = 1})
+    assert.is_false(r.ok)
+    assert.are.equal(2, r.checked); assert.are.equal(1, r.violations)
+    assert.are.equal(4, r.worst_index); assert.are.equal(Inf, r.ratio)
+    local s = cmp.within(kcv.from("f32", {NaN}), kcv.from("f64", {1}), {c_abs = 1e9})
+    assert.is_false(s.ok); assert.are.equal(Inf, s.ratio)
+  end)
+
+  it("treats err 0 against bound 0 as no violation", function()
+    local r = cmp.within(kcv.from("f32", {2, 3}), kcv.from("f64", {2, 3}), {})
+    assert.is_true(r.ok); assert.are.equal(0, r.ratio)
+  end)
+
+  it("checks a million elements in one C call, quickly", function()
+    local n = 1 << 20
+    local e = kcv.buffer("f64", n):fill_normal{seed = 1}
+    local g = e:cast("f32")
+    local t0 = os.clock()
+    local r = cmp.within(g, e, {c_rel = 2 ^ -24})
+    assert.is_true(os.clock() - t0 < 1.0)
+    assert.is_true(r.ok); assert.are.equal(n, r.checked)
+    assert.is_true(r.ratio <= 1 and r.ratio > 0.5)
+    assert.is_false(cmp.within(g, e, {c_rel = 2 ^ -26}).ok)
+  end)
+
+  it("rejects bad options, naming them", function()
+    local a = kcv.buffer("f32", 2)
+    assert.matches("c_rel", err_of(cmp.within, a, a, {c_rel = -1}))
+    assert.matches("c_mag", err_of(cmp.within, a, a, {c_mag = 1}))
+    assert.matches("mag", err_of(cmp.within, a, a, {mag = {}}))
+    assert.matches("mag", err_of(cmp.within, a, a, {mag = kcv.buffer("f32", 3), c_mag = 1}))
+    assert.matches("#3", err_of(cmp.within, a, a))
+  end)
+end)
+
+describe("kcv.cmp.allclose", function()
+  it("follows torch.allclose: |got - exp| <= atol + rtol*|exp|", function()
+    local e = kcv.from("f64", {1, 100, 0})
+    assert.is_true(cmp.allclose(kcv.from("f32", {1.019, 100.9, 0.0099}), e))
+    local ok, info = cmp.allclose(kcv.from("f32", {1.019, 103, 0.02}), e)
+    assert.is_false(ok)
+    assert.are.equal(1, info.index); assert.are.equal(103, info.got)
+    assert.are.equal(100, info.expected); assert.are.equal(2, info.count)
+    assert.is_true(cmp.allclose(kcv.from("f32", {1.5}), kcv.from("f32", {1}), {atol = 0.5, rtol = 0}))
+  end)
+
+  it("never calls NaN close unless equal_nan, and Inf close only to the same Inf", function()
+    local n = kcv.from("f32", {NaN})
+    assert.is_false(cmp.allclose(n, n))
+    assert.is_true(cmp.allclose(n, n, {equal_nan = true}))
+    assert.is_true(cmp.allclose(kcv.from("f32", {Inf}), kcv.from("f64", {Inf})))
+    assert.is_false(cmp.allclose(kcv.from("f32", {Inf}), kcv.from("f64", {-Inf}), {atol = 1e300}))
+    assert.is_false(cmp.allclose(kcv.from("f32", {3e38}), kcv.from("f64", {Inf}), {rtol = 1}))
+  end)
+end)
+
+describe("kcv.cmp.max_abs_diff", function()
+  it("returns the largest |a - b| and its index", function()
+    local d, i = cmp.max_abs_diff(kcv.from("f32", {1, 5, -3}), kcv.from("f64", {1, 4.5, 0}))
+    assert.are.equal(3, d); assert.are.equal(2, i)
+    assert.are.equal(0, (cmp.max_abs_diff(kcv.from("f32", {Inf}), kcv.from("f32", {Inf}))))
+  end)
+
+  it("lets a NaN on one side win, so a tolerance check on it fails", function()
+    local d, i = cmp.max_abs_diff(kcv.from("f32", {1, NaN, 100}), kcv.from("f32", {1, 2, 0}))
+    assert.is_true(d ~= d); assert.are.equal(1, i)
+  end)
+end)
