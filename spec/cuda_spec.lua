@@ -1,0 +1,101 @@
+local kcv = require "kcv"
+local device = require "kcv.cmd.device"
+
+-- Run ./kcv with args; its stdout+stderr and exit code.
+local function kcv_cmd(args)
+  local p = assert(io.popen("./kcv " .. args .. " 2>&1; echo \"rc=$?\""))
+  local out = p:read("a")
+  p:close()
+  local rc = tonumber(out:match("rc=(%d+)%s*$"))
+  return out:gsub("rc=%d+%s*$", ""), rc
+end
+
+-- The cuda backend's own answer: a table, or nil and why.
+local function cuda_info()
+  if type(kcv.backend) ~= "table" or type(kcv.backend.info) ~= "function" then
+    return nil, "kcv.backend.info is not built in this kcv"
+  end
+  local ok, info, err = pcall(kcv.backend.info, "cuda")
+  if not ok then return nil, info end
+  return info, err
+end
+
+describe("kcv device", function()
+  it("explains itself with --help and exits 0", function()
+    local out, rc = kcv_cmd("device --help")
+    assert.are.equal(0, rc)
+    assert.matches("usage: kcv device", out, 1, true)
+    assert.matches("no CUDA device: <reason>", out, 1, true)
+  end)
+
+  it("refuses arguments with exit code 2", function()
+    local out, rc = kcv_cmd("device extra")
+    assert.are.equal(2, rc)
+    assert.matches("no arguments", out)
+  end)
+
+  it("prints the device with exit code 0, or 'no CUDA device: <reason>' with exit code 2", function()
+    local info, why = cuda_info()
+    local out, rc = kcv_cmd("device")
+    if info then
+      assert.are.equal(0, rc)
+      assert.matches(info.name, out, 1, true)
+      assert.matches("compute capability", out, 1, true)
+    else
+      assert.are.equal(2, rc)
+      assert.matches("^no CUDA device: %S", out)
+      if why and why:match("^no CUDA device") then
+        assert.matches(why, out, 1, true)
+      end
+    end
+  end)
+
+  it("names libcuda.so.1 as the reason where the driver library is missing", function()
+    local f = io.popen("ldconfig -p 2>/dev/null | grep -c 'libcuda.so.1 '")
+    local n = tonumber(f:read("a")) or 0
+    f:close()
+    if n > 0 then return pending("skipped: libcuda.so.1 is installed here") end
+    local _, why = cuda_info()
+    if why == "kcv.backend.info is not built in this kcv" then
+      return pending("skipped: " .. why)
+    end
+    local out, rc = kcv_cmd("device")
+    assert.are.equal(2, rc)
+    assert.matches("no CUDA device: libcuda.so.1 not found", out, 1, true)
+  end)
+
+  it("shows versions as CUDA writes them and memory in GiB", function()
+    local lines = table.concat(device.describe({
+      name = "Test GPU", cc_major = 9, cc_minor = 0, arch = "sm_90a", sm_count = 132,
+      total_mem = 150121594880, max_threads_per_block = 1024, max_smem_per_block = 49152,
+      max_smem_per_block_optin = 232448, max_regs_per_block = 65536, warp_size = 32,
+      driver_version = 13000, nvrtc_major = 13, nvrtc_minor = 0}), "\n")
+    assert.matches("9.0 (target sm_90a)", lines, 1, true)
+    assert.matches("139.8 GiB", lines, 1, true)
+    assert.matches("CUDA 13.0 (13000)", lines, 1, true)
+    assert.matches("48 KiB shared (227 KiB opt-in)", lines, 1, true)
+    assert.matches("NVRTC%s+13.0", lines)
+  end)
+
+  it("says when NVRTC is missing", function()
+    local lines = table.concat(device.describe({name = "X", driver_version = 12090, nvrtc_major = 0}), "\n")
+    assert.matches("CUDA 12.9", lines, 1, true)
+    assert.matches("NVRTC%s+not found", lines)
+  end)
+end)
+
+describe("the cuda backend on a device", function()
+  local info, why = cuda_info()
+
+  it("compiles for sm_90a on a Hopper GPU", function()
+    if not info then return pending("skipped: no CUDA device: " .. tostring(why)) end
+    if info.cc_major ~= 9 then return pending("skipped: not a Hopper GPU (" .. tostring(info.name) .. ")") end
+    assert.are.equal("sm_90a", info.arch)
+  end)
+
+  it("reports NVRTC and a driver at least as new as it", function()
+    if not info then return pending("skipped: no CUDA device: " .. tostring(why)) end
+    assert.is_true(info.nvrtc_major > 0, "NVRTC found")
+    assert.is_true(info.driver_version >= info.nvrtc_major * 1000, "driver >= NVRTC")
+  end)
+end)
