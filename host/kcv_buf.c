@@ -34,10 +34,13 @@ static void set_contiguous_strides(kcv_buf *b)
     b->contiguous = 1;
 }
 
+/* Number of elements, or -1 if it does not fit in an int64 (a shape like
+ * {2^40, 2^40} must be an error, not a wrapped size and a small buffer). */
 static int64_t shape_numel(int ndim, const int64_t *shape)
 {
     int64_t n = 1;
-    for (int d = 0; d < ndim; d++) n *= shape[d];
+    for (int d = 0; d < ndim; d++)
+        if (__builtin_mul_overflow(n, shape[d], &n)) return -1;
     return n;
 }
 
@@ -56,13 +59,15 @@ kcv_buf *kcv_newbuf(lua_State *L, kcv_dtype dt, int ndim, const int64_t *shape)
     b->ndim = ndim;
     memcpy(b->shape, shape, sizeof(int64_t) * ndim);
     b->numel = shape_numel(ndim, shape);
+    if (b->numel < 0 || (uint64_t)b->numel > (SIZE_MAX / 2) / kcv_dtypes[dt].size)
+        luaL_error(L, "buffer too large: the shape's element count overflows");
     set_contiguous_strides(b);
     b->nbytes = (size_t)b->numel * kcv_dtypes[dt].size;
     size_t alloc = (b->nbytes + 63) & ~(size_t)63;
     b->data = aligned_alloc(64, alloc ? alloc : 64);
     if (!b->data)
-        luaL_error(L, "out of host memory allocating a %s buffer of %d bytes",
-                   kcv_dtypes[dt].name, (int)b->nbytes);
+        luaL_error(L, "out of host memory allocating a %s buffer of %I bytes",
+                   kcv_dtypes[dt].name, (lua_Integer)b->nbytes);
     memset(b->data, 0, alloc ? alloc : 64);
     b->owns = 1;
     return b;
@@ -127,6 +132,46 @@ int64_t kcv_checkindex(lua_State *L, const kcv_buf *b, int arg)
     return (int64_t)i;
 }
 
+/* An integer element as int64: sign-extended for signed dtypes. */
+static int64_t load_int(kcv_dtype dt, const void *p)
+{
+    uint64_t u = kcv_loadbits(dt, p);
+    int sh = 64 - 8 * (int)kcv_dtypes[dt].size;
+    if (kcv_dtypes[dt].is_signed && sh) return (int64_t)(u << sh) >> sh;
+    return (int64_t)u;
+}
+
+/* Store integer v into an integer dtype, saturating as kcv_store does for
+ * doubles (a Lua 300 into u8 is 255, not 300 mod 256; bool is 0 or 1). */
+static void store_int(kcv_dtype dt, void *p, int64_t v)
+{
+    int64_t lo = 0, hi = INT64_MAX;
+    switch (dt) {
+    case KCV_I8: lo = INT8_MIN; hi = INT8_MAX; break;
+    case KCV_I16: lo = INT16_MIN; hi = INT16_MAX; break;
+    case KCV_I32: lo = INT32_MIN; hi = INT32_MAX; break;
+    case KCV_I64: lo = INT64_MIN; break;
+    case KCV_U8: hi = UINT8_MAX; break;
+    case KCV_U16: hi = UINT16_MAX; break;
+    case KCV_U32: hi = UINT32_MAX; break;
+    case KCV_BOOL: v = v != 0; break;
+    default: break;          /* u64: negative saturates to 0 */
+    }
+    kcv_storebits(dt, p, (uint64_t)(v < lo ? lo : v > hi ? hi : v));
+}
+
+/* Integer to integer, exactly, saturating (not through a double, which
+ * would round int64 values above 2^53). */
+static void copy_int(kcv_dtype dt, void *p, kcv_dtype sdt, const void *sp)
+{
+    int64_t v = load_int(sdt, sp);
+    if (sdt == KCV_U64 && v < 0) {            /* a u64 >= 2^63 */
+        if (dt == KCV_U64) { kcv_storebits(dt, p, (uint64_t)v); return; }
+        v = INT64_MAX;
+    }
+    store_int(dt, p, v);
+}
+
 /* ---- constructors ----------------------------------------------------- */
 
 /* kcv.buffer(dtype, shape) / kcv.buffer(dtype, d0, d1, ...) */
@@ -162,7 +207,7 @@ static int l_from(lua_State *L)
             luaL_argerror(L, 2, lua_pushfstring(L, "value %I is not a number",
                                                 (lua_Integer)i + 1));
         if (lua_isinteger(L, -1) && !kcv_dtypes[dt].is_float)
-            kcv_storebits(dt, kcv_buf_ptr(b, i), (uint64_t)lua_tointeger(L, -1));
+            store_int(dt, kcv_buf_ptr(b, i), (int64_t)lua_tointeger(L, -1));
         else
             kcv_store(dt, kcv_buf_ptr(b, i), v);
         lua_pop(L, 1);
@@ -171,15 +216,6 @@ static int l_from(lua_State *L)
 }
 
 /* ---- element access ----------------------------------------------------- */
-
-/* An integer element as int64: sign-extended for signed dtypes. */
-static int64_t load_int(kcv_dtype dt, const void *p)
-{
-    uint64_t u = kcv_loadbits(dt, p);
-    int sh = 64 - 8 * (int)kcv_dtypes[dt].size;
-    if (kcv_dtypes[dt].is_signed && sh) return (int64_t)(u << sh) >> sh;
-    return (int64_t)u;
-}
 
 static void push_element(lua_State *L, const kcv_buf *b, int64_t i)
 {
@@ -194,7 +230,7 @@ static void store_value(lua_State *L, kcv_buf *b, int64_t i, int arg)
     void *p = kcv_buf_ptr(b, i);
     if (lua_isboolean(L, arg)) { kcv_store(b->dtype, p, lua_toboolean(L, arg)); return; }
     if (lua_isinteger(L, arg) && !kcv_dtypes[b->dtype].is_float) {
-        kcv_storebits(b->dtype, p, (uint64_t)lua_tointeger(L, arg));
+        store_int(b->dtype, p, (int64_t)lua_tointeger(L, arg));
         return;
     }
     kcv_store(b->dtype, p, luaL_checknumber(L, arg));
@@ -301,7 +337,7 @@ static int m_cast(lua_State *L)
     for (int64_t i = 0; i < b->numel; i++) {
         const void *src = kcv_buf_ptr(b, i);
         if (ints)   /* integer to integer: through int64, saturating */
-            kcv_store(dt, kcv_buf_ptr(c, i), (double)load_int(b->dtype, src));
+            copy_int(dt, kcv_buf_ptr(c, i), b->dtype, src);
         else
             kcv_store(dt, kcv_buf_ptr(c, i), kcv_load(b->dtype, src));
     }
@@ -318,6 +354,8 @@ static int m_copyfrom(lua_State *L)
     size_t es = kcv_dtypes[b->dtype].size;
     for (int64_t i = 0; i < b->numel; i++) {
         if (s->dtype == b->dtype) memcpy(kcv_buf_ptr(b, i), kcv_buf_ptr(s, i), es);
+        else if (!kcv_dtypes[b->dtype].is_float && !kcv_dtypes[s->dtype].is_float)
+            copy_int(b->dtype, kcv_buf_ptr(b, i), s->dtype, kcv_buf_ptr(s, i));
         else kcv_store(b->dtype, kcv_buf_ptr(b, i), kcv_load(s->dtype, kcv_buf_ptr(s, i)));
     }
     lua_settop(L, 1);
