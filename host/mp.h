@@ -1,0 +1,101 @@
+/*
+ * mp.h — the MPFR oracle (kcv.mp), shared by host/mp_*.c only.
+ *
+ * Every primitive reads its inputs exactly (kcv_load into f64), computes with
+ * MPFR at mp_prec bits (or exactly, for sums of products), and rounds once to
+ * f64.  Work is split over output rows ("lanes") by mp_parallel; each worker
+ * call owns its MPFR temporaries, so nothing MPFR is shared between threads.
+ * docs/ORACLE.md states the semantics and error-model magnitudes.
+ */
+#ifndef KCV_MP_H
+#define KCV_MP_H
+
+#include <stdint.h>
+#include <mpfr.h>
+#include "kcv.h"
+
+#define MP_PREC_DEFAULT 128
+#define MP_PREC_MIN 64
+#define MP_PREC_MAX 65536
+/* Bits that hold any sum of up to 2^100 doubles exactly (2098 + 100 + slack). */
+#define MP_EXACT_PREC 2240
+
+/* ---- state and threads (mp_pool.c) ----------------------------------- */
+
+extern mpfr_prec_t mp_prec;     /* working precision, bits */
+extern int mp_fast;             /* 1: certified f64 fast paths enabled */
+int mp_threads(void);
+void mp_set_threads(int n);     /* n >= 1 */
+
+/* Run fn(ctx, lo, hi) over [0, n) split in contiguous ranges, one per
+ * thread; `work` is the rough cost of one item (flops) so tiny jobs stay on
+ * the calling thread.  A worker reports failure by setting *failed. */
+typedef void (*mp_task)(void *ctx, int64_t lo, int64_t hi);
+void mp_parallel(int64_t n, double work, mp_task fn, void *ctx);
+
+/* ---- exact f64 paths (mp_exact.c) ------------------------------------ */
+
+/* Correctly rounded Σx[i*st] (n terms) and Σ|x|.  Returns 1 when certified,
+ * 0 when the caller must use the MPFR path. */
+int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag);
+/* Correctly rounded Σ a[i]*b[i] (both contiguous) and Σ|a b|. */
+int mp_fast_dot(const double *a, const double *b, int64_t n, double *y, double *mag);
+/* Certify RN(s + e) where the exact value is s + e* with |e - e*| <= bound
+ * and |e| small; nterms bounds how many roundings built e. */
+int mp_certify(double s, double e, double errabs, int64_t nterms, double *y);
+
+/* The IEEE double nearest to the exact value that `r` (53 bits) is the
+ * RN rounding of with ternary `inex` in MPFR's unbounded exponent range:
+ * handles overflow and gradual underflow without double rounding. */
+double mp_round53(mpfr_t r, int inex);
+/* Exact Σ of n mpfr terms rounded once to double (r: a 53-bit temp). */
+double mp_exact_sum(mpfr_ptr *tab, int64_t n, mpfr_t r);
+
+/* n MPFR variables of one precision and the pointer array mpfr_sum wants;
+ * 0 on success, -1 out of memory. */
+typedef struct { mpfr_t *v; mpfr_ptr *p; int64_t n; } mp_terms;
+int mp_terms_init(mp_terms *t, int64_t n, mpfr_prec_t prec);
+void mp_terms_free(mp_terms *t);
+
+/* Exact Σ a[k] * b[k*sb] rounded once (t: n terms of 106 bits, r: 53). */
+double mp_exact_dot(const double *a, const double *b, int64_t n, int64_t sb,
+                    mp_terms *t, mpfr_t r);
+
+/* ---- Lua glue (mp_lua.c) --------------------------------------------- */
+
+/* Reduction geometry of an axis: lane r covers x[base + k*inner], k < n,
+ * base = (r / inner) * n * inner + r % inner. */
+typedef struct { int64_t outer, n, inner; } mp_lanes;
+
+static inline int64_t mp_lane_base(const mp_lanes *g, int64_t r)
+{
+    return (r / g->inner) * g->n * g->inner + r % g->inner;
+}
+
+kcv_buf *mp_checkfbuf(lua_State *L, int arg);
+/* Contiguous f64 copy of b (pushes one value: a scratch userdata or nil). */
+const double *mp_loadf64(lua_State *L, const kcv_buf *b);
+/* Pushes a GC-managed scratch block of `bytes` bytes. */
+void *mp_scratch(lua_State *L, size_t bytes);
+/* Options: `arg` is a table or none/nil. */
+void mp_checkopts(lua_State *L, int arg);
+lua_Integer mp_optint(lua_State *L, int arg, const char *k, lua_Integer def);
+double mp_optnum(lua_State *L, int arg, const char *k, double def);
+int mp_optbool(lua_State *L, int arg, const char *k, int def);
+const char *mp_optstr(lua_State *L, int arg, const char *k, const char *def);
+/* Optional buffer field; pushes it (or nil); NULL when absent. */
+kcv_buf *mp_optbuf(lua_State *L, int arg, const char *k);
+/* 0-based axis from opts.axis (1-based or negative; default -1). */
+int mp_optaxis(lua_State *L, int arg, const kcv_buf *b);
+mp_lanes mp_geometry(const kcv_buf *b, int axis);
+/* New f64 buffer shaped like b without `axis` (axis < 0: same shape). */
+kcv_buf *mp_newout(lua_State *L, const kcv_buf *b, int axis, kcv_dtype dt);
+void mp_fail_oom(lua_State *L, int failed);
+
+/* Registration, one per file. */
+void mp_open_reduce(lua_State *L);
+void mp_open_map(lua_State *L);
+void mp_open_norm(lua_State *L);
+void mp_open_gemm(lua_State *L);
+
+#endif

@@ -1,0 +1,160 @@
+/*
+ * mp_exact.c — exact f64 paths: sums and dot products by error-free
+ * transformations, with a certificate that the f64 result is the correctly
+ * rounded exact value; and the MPFR fallback that rounds an exact sum once.
+ *
+ * TwoSum (Knuth) and TwoProduct (fma) give s + q = a + b and p + q = a * b
+ * exactly (no overflow; TwoProduct also needs |ab| well above the underflow
+ * threshold).  A cascade keeps the running sum s and adds every exact error
+ * q into e; the exact result is s + e* with |e - e*| <= gamma_m * Σ|q|.  If
+ * r = RN(s + e) lies strictly inside the rounding interval around every
+ * value that close, r is the correctly rounded result; otherwise the caller
+ * falls back to MPFR.  Both paths give the same bits (spec/c/test_mp.c).
+ */
+/* The transformations need every product and sum rounded separately. */
+#pragma GCC optimize ("fp-contract=off")
+#include <math.h>
+#include <stdlib.h>
+#include "mp.h"
+
+static inline void two_sum(double a, double b, double *s, double *q)
+{
+    double x = a + b, z = x - a;
+    *q = (a - (x - z)) + (b - z);
+    *s = x;
+}
+
+int mp_certify(double s, double e, double errabs, int64_t nterms, double *y)
+{
+    if (errabs == 0) { *y = s; return isfinite(s); }     /* s is exact */
+    if (!isfinite(s) || !isfinite(e) || !isfinite(errabs)) return 0;
+    if (nterms > ((int64_t)1 << 40)) return 0;
+    double r, d;
+    two_sum(s, e, &r, &d);
+    if (!isfinite(r) || r == 0) return 0;
+    /* gamma_m <= 1.01 m u for m u < 2^-12; the computed errabs is within
+     * the same factor of the exact Σ|q|, covered by the 1.01. */
+    double bound = errabs * (double)(nterms + 2) * 0x1p-53 * 1.01;
+    double dist = (fabs(d) + bound) * (1 + 0x1p-50);
+    int ex;
+    double m = frexp(fabs(r), &ex);
+    int q = ex - 53 < -1074 ? -1074 : ex - 53;           /* ulp(r) = 2^q */
+    double half = ldexp(1.0, q - 1);
+    if (m == 0.5 && ex - 1 > -1022) half *= 0.5;        /* binade below is finer */
+    if (!(dist < half)) return 0;
+    *y = r;
+    return 1;
+}
+
+int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag)
+{
+    /* -0 is the identity of RN addition: an all -0 input sums to -0. */
+    double s = -0.0, e = 0, E = 0, m = 0, q;
+    if (n == 0) { *y = 0; *mag = 0; return 1; }
+    for (int64_t i = 0; i < n; i++) {
+        double v = x[i * st];
+        two_sum(s, v, &s, &q);
+        e += q;
+        E += fabs(q);
+        m += fabs(v);
+    }
+    *mag = m;
+    return mp_certify(s, e, E, n, y);
+}
+
+/* The dot kernel twice: with hardware fma where the CPU has it (an inlined
+ * vfmadd), else through libm's correctly rounded fma(). */
+#define DOT_BODY(FMA)                                                        \
+    double s0 = -0.0, s1 = -0.0, e0 = 0, e1 = 0, E0 = 0, E1 = 0, m = 0;     \
+    double q, p, pe;                                                         \
+    int tiny = 0;                                                            \
+    int64_t i = 0;                                                           \
+    for (; i + 1 < n; i += 2) {                                              \
+        p = a[i] * b[i]; pe = FMA(a[i], b[i], -p);                           \
+        tiny |= (fabs(p) < 0x1p-960) & (a[i] != 0) & (b[i] != 0);            \
+        two_sum(s0, p, &s0, &q);                                             \
+        e0 += q; e0 += pe; E0 += fabs(q) + fabs(pe); m += fabs(p);           \
+        p = a[i + 1] * b[i + 1]; pe = FMA(a[i + 1], b[i + 1], -p);           \
+        tiny |= (fabs(p) < 0x1p-960) & (a[i + 1] != 0) & (b[i + 1] != 0);    \
+        two_sum(s1, p, &s1, &q);                                             \
+        e1 += q; e1 += pe; E1 += fabs(q) + fabs(pe); m += fabs(p);           \
+    }                                                                        \
+    if (i < n) {                                                             \
+        p = a[i] * b[i]; pe = FMA(a[i], b[i], -p);                           \
+        tiny |= (fabs(p) < 0x1p-960) & (a[i] != 0) & (b[i] != 0);            \
+        two_sum(s0, p, &s0, &q);                                             \
+        e0 += q; e0 += pe; E0 += fabs(q) + fabs(pe); m += fabs(p);           \
+    }                                                                        \
+    *mag = m;                                                                \
+    if (n == 0) { *y = 0; return 1; }                                        \
+    if (tiny) return 0;                                                      \
+    two_sum(s0, s1, &s0, &q);                                                \
+    return mp_certify(s0, e0 + e1 + q, E0 + E1 + fabs(q), 2 * n + 4, y);
+
+static int dot_libm(const double *a, const double *b, int64_t n, double *y, double *mag)
+{
+    DOT_BODY(fma)
+}
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+__attribute__((target("fma")))
+static int dot_hw(const double *a, const double *b, int64_t n, double *y, double *mag)
+{
+    DOT_BODY(__builtin_fma)
+}
+#define HAVE_DOT_HW 1
+#endif
+
+int mp_fast_dot(const double *a, const double *b, int64_t n, double *y, double *mag)
+{
+#ifdef HAVE_DOT_HW
+    static int hw = -1;
+    if (hw < 0) hw = __builtin_cpu_supports("fma") ? 1 : 0;
+    if (hw) return dot_hw(a, b, n, y, mag);
+#endif
+    return dot_libm(a, b, n, y, mag);
+}
+
+double mp_round53(mpfr_t r, int inex)
+{
+    if (!mpfr_regular_p(r)) return mpfr_get_d(r, MPFR_RNDN);   /* NaN, Inf, 0 */
+    mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    /* IEEE double in MPFR's convention (m in [1/2, 1)): subnormals emulated
+     * by mpfr_subnormalize, which uses the ternary to avoid double rounding. */
+    mpfr_set_emin(-1073);
+    mpfr_set_emax(1024);
+    inex = mpfr_check_range(r, inex, MPFR_RNDN);
+    mpfr_subnormalize(r, inex, MPFR_RNDN);
+    double d = mpfr_get_d(r, MPFR_RNDN);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+    return d;
+}
+
+double mp_exact_sum(mpfr_ptr *tab, int64_t n, mpfr_t r)
+{
+    int inex = mpfr_sum(r, tab, (unsigned long)n, MPFR_RNDN);
+    return mp_round53(r, inex);
+}
+
+int mp_terms_init(mp_terms *t, int64_t n, mpfr_prec_t prec)
+{
+    t->n = 0;
+    t->v = malloc(sizeof(mpfr_t) * (size_t)(n ? n : 1));
+    t->p = malloc(sizeof(mpfr_ptr) * (size_t)(n ? n : 1));
+    if (!t->v || !t->p) { free(t->v); free(t->p); t->v = NULL; t->p = NULL; return -1; }
+    for (int64_t i = 0; i < n; i++) {
+        mpfr_init2(t->v[i], prec);
+        t->p[i] = t->v[i];
+    }
+    t->n = n;
+    return 0;
+}
+
+void mp_terms_free(mp_terms *t)
+{
+    for (int64_t i = 0; i < t->n; i++) mpfr_clear(t->v[i]);
+    free(t->v);
+    free(t->p);
+    t->v = NULL; t->p = NULL; t->n = 0;
+}
