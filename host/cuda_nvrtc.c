@@ -69,7 +69,9 @@ static int build_options(const char *path, const char *options, const char *arch
         if (k_ < 0 || (size_t)k_ >= buflen - used) return n; \
         opts[n++] = buf + used; used += (size_t)k_ + 1; } while (0)
     if (!has_arch_option(options)) ADD("--gpu-architecture=%s", arch);
-    if (slash) ADD("-I%.*s", (int)(slash - path), path);
+    /* quoted includes next to the source, as nvcc finds them */
+    if (slash) ADD("-I%.*s", slash == path ? 1 : (int)(slash - path), path);
+    else ADD("-I.");
     if (inc) ADD("-I%s", inc);
 #undef ADD
     return n;

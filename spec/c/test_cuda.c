@@ -171,6 +171,16 @@ static void test_nvrtc(void)
     if (rc != 0) printf("# %s\n", e);
     free(out.data);
 
+    char hdr[300];
+    snprintf(hdr, sizeof hdr, "%s/scale.cuh", tmpdir);
+    write_file(hdr, "#define SCALE 2.0f\n");
+    const char *inc = "#include \"scale.cuh\"\n"
+        "extern \"C\" __global__ void sc(float *x) { x[0] *= SCALE; }\n";
+    rc = kcv_nvrtc_compile(path, inc, strlen(inc), NULL, "sm_90a", 0, &out, e, sizeof e);
+    ok(rc == 0, "a header included with quotes is found next to the source");
+    if (rc != 0) printf("# %s\n", e);
+    free(out.data);
+
     const char *bad = "extern \"C\" __global__ void k(float *x)\n{\n    x[0] = undefined_name;\n}\n";
     snprintf(path, sizeof path, "kernels/bad.cu");
     rc = kcv_nvrtc_compile(path, bad, strlen(bad), NULL, "sm_90a", 1, &out, e, sizeof e);
