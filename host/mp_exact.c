@@ -17,25 +17,22 @@
 #include <stdlib.h>
 #include "mp.h"
 
-static inline void two_sum(double a, double b, double *s, double *q)
+int mp_certify(const mp_acc *a, int64_t nterms, double *y)
 {
-    double x = a + b, z = x - a;
-    *q = (a - (x - z)) + (b - z);
-    *s = x;
-}
-
-int mp_certify(double s, double e, double errabs, int64_t nterms, double *y)
-{
-    if (errabs == 0) { *y = s; return isfinite(s); }     /* s is exact */
-    if (!isfinite(s) || !isfinite(e) || !isfinite(errabs)) return 0;
+    if (a->E1 == 0) { *y = a->s; return isfinite(a->s); }   /* s is exact */
+    if (!isfinite(a->s) || !isfinite(a->e) || !isfinite(a->e2) || !isfinite(a->E2))
+        return 0;
     if (nterms > ((int64_t)1 << 40)) return 0;
     double r, d;
-    two_sum(s, e, &r, &d);
-    if (!isfinite(r) || r == 0) return 0;
-    /* gamma_m <= 1.01 m u for m u < 2^-12; the computed errabs is within
-     * the same factor of the exact Σ|q|, covered by the 1.01. */
-    double bound = errabs * (double)(nterms + 2) * 0x1p-53 * 1.01;
-    double dist = (fabs(d) + bound) * (1 + 0x1p-50);
+    two_sum(a->s, a->e, &r, &d);
+    if (!isfinite(r)) return 0;
+    if (a->E2 == 0) { *y = r; return 1; }     /* s + e is exact: r = RN(s + e) */
+    if (r == 0) return 0;
+    /* The rest is d + e2*, |e2 - e2*| <= gamma_m Σ|q2|; gamma_m <= 1.01 m u
+     * for m u < 2^-12, and the computed E2 is within the same factor. */
+    double c = d + a->e2;
+    double bound = a->E2 * (double)(nterms + 4) * 0x1p-53 * 1.01;
+    double dist = (fabs(c) * (1 + 0x1p-51) + bound) * (1 + 0x1p-50);
     int ex;
     double m = frexp(fabs(r), &ex);
     int q = ex - 53 < -1074 ? -1074 : ex - 53;           /* ulp(r) = 2^q */
@@ -48,48 +45,53 @@ int mp_certify(double s, double e, double errabs, int64_t nterms, double *y)
 
 int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag)
 {
-    /* -0 is the identity of RN addition: an all -0 input sums to -0. */
-    double s = -0.0, e = 0, E = 0, m = 0, q;
+    mp_acc a = MP_ACC_INIT;
+    double m = 0;
     if (n == 0) { *y = 0; *mag = 0; return 1; }
     for (int64_t i = 0; i < n; i++) {
         double v = x[i * st];
-        two_sum(s, v, &s, &q);
-        e += q;
-        E += fabs(q);
+        mp_acc_add(&a, v);
         m += fabs(v);
     }
     *mag = m;
-    return mp_certify(s, e, E, n, y);
+    return mp_certify(&a, n, y);
+}
+
+/* Fold b into a (both exact decompositions). */
+static void acc_merge(mp_acc *a, const mp_acc *b)
+{
+    double q, q2;
+    two_sum(a->s, b->s, &a->s, &q);
+    a->E1 += b->E1 + fabs(q);
+    two_sum(a->e, b->e, &a->e, &q2);
+    a->e2 += b->e2 + q2; a->E2 += b->E2 + fabs(q2);
+    two_sum(a->e, q, &a->e, &q2);
+    a->e2 += q2; a->E2 += fabs(q2);
 }
 
 /* The dot kernel twice: with hardware fma where the CPU has it (an inlined
- * vfmadd), else through libm's correctly rounded fma(). */
+ * vfmadd), else through libm's correctly rounded fma().  Two independent
+ * accumulators give the CPU two dependency chains. */
+#define DOT_TERM(A, X, Y, FMA)                                               \
+    p = (X) * (Y); pe = FMA((X), (Y), -p);                                   \
+    tiny |= (fabs(p) < 0x1p-960) & ((X) != 0) & ((Y) != 0);                  \
+    mp_acc_add(&(A), p); mp_acc_err(&(A), pe); m += fabs(p);
+
 #define DOT_BODY(FMA)                                                        \
-    double s0 = -0.0, s1 = -0.0, e0 = 0, e1 = 0, E0 = 0, E1 = 0, m = 0;     \
-    double q, p, pe;                                                         \
+    mp_acc a0 = MP_ACC_INIT, a1 = MP_ACC_INIT;                               \
+    double p, pe, m = 0;                                                     \
     int tiny = 0;                                                            \
     int64_t i = 0;                                                           \
     for (; i + 1 < n; i += 2) {                                              \
-        p = a[i] * b[i]; pe = FMA(a[i], b[i], -p);                           \
-        tiny |= (fabs(p) < 0x1p-960) & (a[i] != 0) & (b[i] != 0);            \
-        two_sum(s0, p, &s0, &q);                                             \
-        e0 += q; e0 += pe; E0 += fabs(q) + fabs(pe); m += fabs(p);           \
-        p = a[i + 1] * b[i + 1]; pe = FMA(a[i + 1], b[i + 1], -p);           \
-        tiny |= (fabs(p) < 0x1p-960) & (a[i + 1] != 0) & (b[i + 1] != 0);    \
-        two_sum(s1, p, &s1, &q);                                             \
-        e1 += q; e1 += pe; E1 += fabs(q) + fabs(pe); m += fabs(p);           \
+        DOT_TERM(a0, a[i], b[i], FMA)                                        \
+        DOT_TERM(a1, a[i + 1], b[i + 1], FMA)                                \
     }                                                                        \
-    if (i < n) {                                                             \
-        p = a[i] * b[i]; pe = FMA(a[i], b[i], -p);                           \
-        tiny |= (fabs(p) < 0x1p-960) & (a[i] != 0) & (b[i] != 0);            \
-        two_sum(s0, p, &s0, &q);                                             \
-        e0 += q; e0 += pe; E0 += fabs(q) + fabs(pe); m += fabs(p);           \
-    }                                                                        \
+    if (i < n) { DOT_TERM(a0, a[i], b[i], FMA) }                             \
     *mag = m;                                                                \
     if (n == 0) { *y = 0; return 1; }                                        \
     if (tiny) return 0;                                                      \
-    two_sum(s0, s1, &s0, &q);                                                \
-    return mp_certify(s0, e0 + e1 + q, E0 + E1 + fabs(q), 2 * n + 4, y);
+    acc_merge(&a0, &a1);                                                     \
+    return mp_certify(&a0, 2 * n + 4, y);
 
 static int dot_libm(const double *a, const double *b, int64_t n, double *y, double *mag)
 {

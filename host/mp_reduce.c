@@ -110,17 +110,14 @@ static int l_mean(lua_State *L) { return reduce(L, mean_task, 30); }
 /* Certified running sums; 0 if any prefix is not certified. */
 static int fast_cumsum(const double *x, int64_t n, int64_t st, double *y, double *mag)
 {
-    double s = -0.0, e = 0, E = 0, m = 0, q;
+    mp_acc a = MP_ACC_INIT;
+    double m = 0;
     for (int64_t k = 0; k < n; k++) {
         double v = x[k * st];
-        double zs = s, ze = e, zE = E;
-        double sv, qv;
-        /* TwoSum, written out so the compiler keeps each rounding. */
-        sv = zs + v; double z = sv - zs; qv = (zs - (sv - z)) + (v - z);
-        s = sv; q = qv; e = ze + q; E = zE + fabs(q);
+        mp_acc_add(&a, v);
         m += fabs(v);
         mag[k * st] = m;
-        if (!mp_certify(s, e, E, k + 1, &y[k * st])) return 0;
+        if (!mp_certify(&a, k + 1, &y[k * st])) return 0;
     }
     return 1;
 }
