@@ -29,6 +29,16 @@ static double min_normal(kcv_dtype dt)
     return ldexp(1.0, 2 - (1 << (d->ebits - 1)));
 }
 
+/* Largest finite value of a float dtype: the code just below +Inf (below
+ * the NaN code for f8e4m3). */
+static double dtype_max(kcv_dtype dt)
+{
+    unsigned char t[8];
+    kcv_store(dt, t, INFINITY);
+    kcv_storebits(dt, t, kcv_loadbits(dt, t) - 1);
+    return kcv_load(dt, t);
+}
+
 /* The class of value v in a format whose smallest normal is mn. */
 static int classify(double v, double mn)
 {
@@ -43,6 +53,41 @@ static inline double elem(const kcv_buf *b, int64_t i)
 {
     return kcv_load(b->dtype, kcv_buf_ptr(b, i));
 }
+
+/* The hot loops work on blocks of doubles: one dtype switch per block, and
+ * plain loops over contiguous f64/f32/bf16 that the compiler can vectorise. */
+#define BLK 1024
+
+static void load_block(const kcv_buf *b, int64_t i0, int n, double *out)
+{
+    if (!b->contiguous) {
+        for (int k = 0; k < n; k++) out[k] = elem(b, i0 + k);
+        return;
+    }
+    const char *p = (const char *)b->data + (size_t)i0 * kcv_dtypes[b->dtype].size;
+    switch (b->dtype) {
+    case KCV_F64:
+        memcpy(out, p, sizeof(double) * (size_t)n);
+        break;
+    case KCV_F32:
+        for (int k = 0; k < n; k++) { float f; memcpy(&f, p + 4 * k, 4); out[k] = f; }
+        break;
+    case KCV_BF16:   /* bf16 is the top half of an f32 */
+        for (int k = 0; k < n; k++) {
+            uint16_t h; memcpy(&h, p + 2 * k, 2);
+            uint32_t u = (uint32_t)h << 16; float f; memcpy(&f, &u, 4);
+            out[k] = f;
+        }
+        break;
+    default:
+        for (int k = 0; k < n; k++) out[k] = kcv_load(b->dtype, p + k * kcv_dtypes[b->dtype].size);
+    }
+}
+
+/* for each block [i0, i0+m) of n elements */
+#define FOR_BLOCKS(n, i0, m) \
+    for (int64_t i0 = 0, m = 0; i0 < (n); i0 += m) \
+        if ((m = (n) - i0 < BLK ? (n) - i0 : BLK), 1)
 
 /* Argument b (at arg) must pair element-wise with a. */
 static kcv_buf *check_pair(lua_State *L, const kcv_buf *a, int arg)
@@ -152,7 +197,11 @@ static int l_classes(lua_State *L)
     kcv_buf *c = kcv_newbuf_like(L, x, KCV_U8);
     double mn = min_normal(x->dtype);
     uint8_t *out = c->data;
-    for (int64_t i = 0; i < x->numel; i++) out[i] = (uint8_t)classify(elem(x, i), mn);
+    double xb[BLK];
+    FOR_BLOCKS(x->numel, i0, m) {
+        load_block(x, i0, (int)m, xb);
+        for (int k = 0; k < m; k++) out[i0 + k] = (uint8_t)classify(xb[k], mn);
+    }
     return 1;
 }
 
@@ -190,18 +239,26 @@ static int l_masks_equal(lua_State *L)
                   opt_bool(L, 3, "finite_detail", 0), opt_bool(L, 3, "round_expected", 1)};
     int round = o.round_expected && g->dtype != e->dtype && kcv_dtypes[g->dtype].is_float;
     double gmn = min_normal(g->dtype), emn = round ? gmn : min_normal(e->dtype);
+    /* Rounding can change the class only below the smallest normal or
+     * above the largest finite value; elsewhere it is skipped. */
+    double gmax = dtype_max(g->dtype);
     int64_t count = 0, first = -1;
     int gc0 = 0, ec0 = 0;
-    for (int64_t i = 0; i < g->numel; i++) {
-        double gv = elem(g, i), ev = elem(e, i);
-        if (round) {
-            unsigned char t[8];
-            kcv_store(g->dtype, t, ev);
-            ev = kcv_load(g->dtype, t);
-        }
-        int gc = classify(gv, gmn), ec = classify(ev, emn);
-        if (mask_key(gc, gv, &o) != mask_key(ec, ev, &o)) {
-            if (count++ == 0) { first = i; gc0 = gc; ec0 = ec; }
+    double gb[BLK], eb[BLK];
+    FOR_BLOCKS(g->numel, i0, m) {
+        load_block(g, i0, (int)m, gb);
+        load_block(e, i0, (int)m, eb);
+        for (int k = 0; k < m; k++) {
+            double gv = gb[k], ev = eb[k];
+            if (round && !(fabs(ev) >= gmn && fabs(ev) <= gmax)) {
+                unsigned char t[8];
+                kcv_store(g->dtype, t, ev);
+                ev = kcv_load(g->dtype, t);
+            }
+            int gc = classify(gv, gmn), ec = classify(ev, emn);
+            if (mask_key(gc, gv, &o) != mask_key(ec, ev, &o) && count++ == 0) {
+                first = i0 + k; gc0 = gc; ec0 = ec;
+            }
         }
     }
     if (count == 0) { lua_pushboolean(L, 1); return 1; }
@@ -272,9 +329,14 @@ static int l_ulp(lua_State *L)
                                             kcv_dtypes[dt].name));
     double worst = 0;
     int64_t at = -1;
-    for (int64_t i = 0; i < a->numel; i++) {
-        double d = ulp_dist(elem(a, i), elem(b, i), dt);
-        if (d > worst || at < 0) { worst = d; at = i; }
+    double ab[BLK], bb[BLK];
+    FOR_BLOCKS(a->numel, i0, m) {
+        load_block(a, i0, (int)m, ab);
+        load_block(b, i0, (int)m, bb);
+        for (int k = 0; k < m; k++) {
+            double d = ulp_dist(ab[k], bb[k], dt);
+            if (d > worst || at < 0) { worst = d; at = i0 + k; }
+        }
     }
     lua_pushnumber(L, worst);
     if (at < 0) lua_pushnil(L); else lua_pushinteger(L, (lua_Integer)at);
@@ -311,11 +373,17 @@ static int l_within(lua_State *L)
 
     double worst = -1, wg = 0, we = 0, werr = 0, wbound = 0;
     int64_t at = -1, first_bad = -1, violations = 0, checked = 0;
-    for (int64_t i = 0; i < g->numel; i++) {
-        double ev = elem(e, i), gv = elem(g, i), err, bound, ratio;
+    double gb[BLK], eb[BLK], mb[BLK];
+    FOR_BLOCKS(g->numel, i0, n) {
+    load_block(g, i0, (int)n, gb);
+    load_block(e, i0, (int)n, eb);
+    if (m) load_block(m, i0, (int)n, mb);
+    for (int k = 0; k < n; k++) {
+        int64_t i = i0 + k;
+        double ev = eb[k], gv = gb[k], err, bound, ratio;
         if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
         checked++;
-        bound = c_abs + c_rel * fabs(ev) + (m ? c_mag * fabs(elem(m, i)) : 0);
+        bound = c_abs + c_rel * fabs(ev) + (m ? c_mag * fabs(mb[k]) : 0);
         if (!isfinite(ev) || !isfinite(gv)) {
             err = INFINITY;
             ratio = INFINITY;
@@ -329,6 +397,7 @@ static int l_within(lua_State *L)
             if (first_bad < 0) first_bad = i;
         }
         if (ratio > worst) { worst = ratio; at = i; wg = gv; we = ev; werr = err; wbound = bound; }
+    }
     }
     lua_createtable(L, 0, 10);
     lua_pushboolean(L, violations == 0); lua_setfield(L, -2, "ok");
@@ -358,12 +427,17 @@ static int l_allclose(lua_State *L)
     double atol = opt_coef(L, 3, "atol", 1e-2), rtol = opt_coef(L, 3, "rtol", 1e-2);
     int equal_nan = opt_bool(L, 3, "equal_nan", 0);
     int64_t count = 0, first = -1;
-    for (int64_t i = 0; i < g->numel; i++) {
-        double gv = elem(g, i), ev = elem(e, i);
-        int close = gv == ev ||
-                    (isfinite(gv) && isfinite(ev) && fabs(gv - ev) <= atol + rtol * fabs(ev)) ||
-                    (equal_nan && isnan(gv) && isnan(ev));
-        if (!close && count++ == 0) first = i;
+    double gb[BLK], eb[BLK];
+    FOR_BLOCKS(g->numel, i0, m) {
+        load_block(g, i0, (int)m, gb);
+        load_block(e, i0, (int)m, eb);
+        for (int k = 0; k < m; k++) {
+            double gv = gb[k], ev = eb[k];
+            int close = gv == ev ||
+                        (isfinite(gv) && isfinite(ev) && fabs(gv - ev) <= atol + rtol * fabs(ev)) ||
+                        (equal_nan && isnan(gv) && isnan(ev));
+            if (!close && count++ == 0) first = i0 + k;
+        }
     }
     if (count == 0) { lua_pushboolean(L, 1); return 1; }
     lua_pushboolean(L, 0);
@@ -384,12 +458,18 @@ static int l_max_abs_diff(lua_State *L)
     kcv_buf *b = check_pair(L, a, 2);
     double worst = 0;
     int64_t at = -1;
-    for (int64_t i = 0; i < a->numel; i++) {
-        double x = elem(a, i), y = elem(b, i);
-        double d = x == y || (isnan(x) && isnan(y)) ? 0 : fabs(x - y);
-        if (isnan(d)) { worst = d; at = i; break; }
-        if (d > worst || at < 0) { worst = d; at = i; }
+    double ab[BLK], bb[BLK];
+    FOR_BLOCKS(a->numel, i0, m) {
+        load_block(a, i0, (int)m, ab);
+        load_block(b, i0, (int)m, bb);
+        for (int k = 0; k < m; k++) {
+            double x = ab[k], y = bb[k];
+            double d = x == y || (isnan(x) && isnan(y)) ? 0 : fabs(x - y);
+            if (isnan(d)) { worst = d; at = i0 + k; goto done; }
+            if (d > worst || at < 0) { worst = d; at = i0 + k; }
+        }
     }
+done:
     lua_pushnumber(L, worst);
     if (at < 0) lua_pushnil(L); else lua_pushinteger(L, (lua_Integer)at);
     return 2;

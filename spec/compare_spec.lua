@@ -96,6 +96,11 @@ describe("kcv.cmp.masks_equal", function()
     assert.is_true(cmp.masks_equal(kcv.from("f16", {0, Inf, 1e-6}), e, {finite_detail = true}))
     assert.is_false(cmp.masks_equal(kcv.from("f16", {0, 65504, 1e-6}), e))
     assert.is_false(cmp.masks_equal(kcv.from("f16", {0, Inf, 1e-6}), e, {round_expected = false}))
+    -- at the edges: 65519 rounds to max, 65520 to Inf; just below 2^-14 rounds up to a normal
+    local edge = kcv.from("f64", {65519, 65520, 2 ^ -14 * (1 - 2 ^ -12), -2 ^ -26})
+    assert.is_true(cmp.masks_equal(kcv.from("f16", {65504, Inf, 2 ^ -14, -0.0}), edge,
+                                   {finite_detail = true, zero_sign = true}))
+    assert.is_false(cmp.masks_equal(kcv.from("f16", {65504, 65504, 2 ^ -14, -0.0}), edge))
   end)
 
   it("needs buffers of equal size and boolean options", function()
@@ -185,6 +190,15 @@ describe("kcv.cmp.within", function()
     assert.is_true(r.ok); assert.are.equal(n, r.checked)
     assert.is_true(r.ratio <= 1 and r.ratio > 0.5)
     assert.is_false(cmp.within(g, e, {c_rel = 2 ^ -26}).ok)
+  end)
+
+  it("pairs elements by logical index in strided views", function()
+    local e = kcv.buffer("f64", 3, 5):fill_normal{seed = 4}
+    local g = kcv.buffer("f32", 5, 3):fill_normal{seed = 4}:transpose()   -- values differ
+    local r1 = cmp.within(g, e, {c_abs = 0.1})
+    local r2 = cmp.within(g:clone(), e, {c_abs = 0.1})
+    assert.are.same(r1, r2)
+    assert.is_true(cmp.within(e:transpose(), e:transpose():clone():cast("f32"), {c_rel = 2 ^ -24}).ok)
   end)
 
   it("rejects bad options, naming them", function()
