@@ -1,0 +1,104 @@
+-- RES-02 hardware resource limits: registers, shared memory (static plus the
+-- launch's dynamic bytes at every probed shape and at the largest shape of
+-- the spec's ranges) and local memory within the device limits and the
+-- spec's budget; the kernel launches at every probed shape; for sm_100
+-- targets, Tensor Memory columns per CTA <= 512 (static check of the PTX).
+local kcv = require "kcv"
+local case = require "kcv.verify.case"
+local specmod = require "kcv.verify.spec"
+
+local function device_info()
+  if kcv.backend and kcv.backend.info then
+    local ok, info = pcall(kcv.backend.info)
+    if ok and type(info) == "table" then return info end
+  end
+  return {}
+end
+
+-- The largest shape of the spec: every dim at its max.
+local function max_shape(spec)
+  local s = {}
+  for name, r in pairs(spec.dims) do s[name] = r.max end
+  return s
+end
+
+local function dynamic_smem(spec, s)
+  local l = spec.kernel.launch(specmod.with_scalars(spec, s))
+  return l.smem or 0
+end
+
+return {
+  id = "RES-02", title = "hardware resource limits", kind = "tolerance-free", needs = {},
+  run = function(ctx)
+    local spec = ctx.spec
+    local dev = device_info()
+    local budget = spec.budget or {}
+    local smem_limit = math.min(dev.max_smem_per_block_optin or dev.max_smem_per_block or 227 * 1024,
+                                budget.smem or math.huge)
+    local regs_limit = math.min(dev.max_regs_per_thread or 255, budget.regs or math.huge)
+    local local_limit = budget.local_bytes or 512 * 1024
+
+    -- 1. the kernel launches at every probed shape
+    local shapes = case.range_shapes(spec, ctx.budget)
+    local launched = 0
+    for i, item in ipairs(shapes) do
+      local c = ctx:case(("launch-%d"):format(i), item.shape, "normal")
+      if c then
+        ctx:progress("launch at " .. item.label)
+        local r = ctx:run(ctx:inputs(c), c.shape)
+        if r.status ~= "ok" then
+          return ctx:fail(c, ("the kernel does not launch at %s: %s%s"):format(item.label, r.status,
+            r.message and (" (" .. tostring(r.message):gsub("\n.*", "") .. ")") or ""), {outcome = r.status})
+        end
+        launched = launched + 1
+      end
+    end
+
+    -- 2. static resources
+    if ctx.only_case and not ctx.only_case:match("^resources") then
+      return ctx:pass(("launched at %d shapes"):format(launched), {shapes = launched})
+    end
+    local c = ctx:case("resources", case.benchmark(spec, ctx.budget), "normal")
+    local worst_smem, at = 0, "benchmark"
+    for _, item in ipairs(shapes) do
+      local d = dynamic_smem(spec, item.shape)
+      if d > worst_smem then worst_smem, at = d, item.label end
+    end
+    local dmax = dynamic_smem(spec, max_shape(spec))
+    if dmax > worst_smem then worst_smem, at = dmax, "the largest shape " .. specmod.shape_string(max_shape(spec)) end
+    if worst_smem > smem_limit then
+      return ctx:fail(c, ("the launch asks for %d bytes of dynamic shared memory at %s, over the limit %d"):format(
+        worst_smem, at, smem_limit), {smem = worst_smem, smem_limit = smem_limit, at = at})
+    end
+    if not (ctx.subject.caps or {}).resources then
+      return ctx:na(("launched at %d shapes; the subject cannot report hardware resources"):format(launched))
+    end
+    local u, why = ctx.subject:resources(c.shape)
+    if not u then
+      return ctx:na(("launched at %d shapes; resource usage unknown: %s"):format(launched, tostring(why)))
+    end
+    local smem = (u.smem or 0) + worst_smem
+    local ev = {regs = u.regs, smem = smem, local_bytes = u.local_bytes, source = u.source,
+                regs_limit = regs_limit, smem_limit = smem_limit, local_limit = local_limit}
+    if u.regs and u.regs > regs_limit then
+      return ctx:fail(c, ("%d registers per thread exceed the limit %d"):format(u.regs, regs_limit), ev)
+    end
+    if smem > smem_limit then
+      return ctx:fail(c, ("%d bytes of shared memory (static %d + dynamic %d at %s) exceed the limit %d"):format(
+        smem, u.smem or 0, worst_smem, at, smem_limit), ev)
+    end
+    if u.local_bytes and u.local_bytes > local_limit then
+      return ctx:fail(c, ("%d bytes of local memory per thread (spills/stack) exceed the budget %d"):format(
+        u.local_bytes, local_limit), ev)
+    end
+    local arch = dev.arch or ctx.backend or "?"
+    if tostring(arch):match("^sm_10") then
+      ev.tmem = "not checked: the PTX TMEM scan needs the compiled PTX"
+    else
+      ev.tmem = ("n/a on %s: no Tensor Memory"):format(arch)
+    end
+    return ctx:pass(("launched at %d shapes; regs %s <= %d, smem %d <= %d, local %s <= %d (%s); TMEM %s"):format(
+      launched, tostring(u.regs), regs_limit, smem, smem_limit, tostring(u.local_bytes), local_limit,
+      tostring(u.source), ev.tmem), ev)
+  end,
+}

@@ -1,0 +1,85 @@
+-- kcv calibrate SPEC: for each thresholded gate, the honest kernel's worst
+-- error/bound ratio (the noise floor) beside the red-team kernels' ratios for
+-- the same spec: the threshold (ratio 1) should sit between them.
+local verify = require "kcv.verify"
+local registry = require "kcv.verify.registry"
+local subject = require "kcv.verify.subject"
+local args = require "kcv.verify.args"
+
+local M = {
+  summary = "show noise floor and broken-kernel ratios per thresholded gate",
+  usage = "kcv calibrate SPEC [--backend cpu|cuda|auto] [--seed N] [--kernel FILE]",
+  help = [[
+Runs the thresholded gates (CMP-01 CMP-02 CMP-03 ORD-01 PRC-01 PRC-02) on the
+honest kernel kernels/<op>.cu (or --kernel FILE) and on every redteam/*.cu
+whose sidecar names this spec, and prints each one's worst error/bound ratio
+per gate.  The bound is the derived one of docs/TOLERANCES.md; the threshold
+is ratio 1.  The honest ratios are the noise floor (well below 1); a broken
+kernel that the gate is meant to catch shows a ratio above 1.  The last line
+says whether the threshold separates them.]],
+}
+
+local function ratio_cell(g)
+  if not g then return "?" end
+  if g.status == "na" then return "n/a" end
+  if g.status == "error" then return "error" end
+  local r = g.worst and g.worst.ratio
+  if not r then return g.status end
+  return ("%.3g%s"):format(r, g.status == "fail" and "!" or "")
+end
+
+function M.run(argv)
+  local o, err = args.parse(argv, {backend = "value", seed = "integer", kernel = "value"})
+  if not o then io.stderr:write("kcv calibrate: ", err, "\n"); return 2 end
+  if not o[1] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
+  local spec
+  spec, err = verify.load_spec(o[1])
+  if not spec then io.stderr:write("kcv calibrate: ", err, "\n"); return 2 end
+  local root = registry.root()
+  local gates = {}
+  for _, g in ipairs(assert(verify.gates())) do
+    if g.kind == "thresholded" then gates[#gates + 1] = g.id end
+  end
+  local op = o[1]:match("([^/]+)%.lua$")
+  local subjects = {{label = "honest", path = o.kernel or ("%s/kernels/%s.cu"):format(root, op)}}
+  for _, file in ipairs(registry.list(root .. "/redteam", ".cu")) do
+    local path = root .. "/redteam/" .. file
+    local side = subject.sidecar(path)
+    if side and (side.spec == spec.name or side.spec == op) then
+      subjects[#subjects + 1] = {label = file:gsub("%.cu$", ""), path = path}
+    end
+  end
+  local header = {("%-28s"):format("kernel")}
+  for _, id in ipairs(gates) do header[#header + 1] = ("%-10s"):format(id) end
+  print(table.concat(header, " "))
+  local floor, above = {}, {}
+  for _, s in ipairs(subjects) do
+    io.stderr:write("  .. calibrating ", s.label, "\n")
+    local rep = verify.run{spec = spec, kernel = s.path, gates = gates, seed = o.seed or 1, backend = o.backend}
+    local row = {("%-28s"):format(s.label)}
+    if rep.verdict == "error" and #rep.gates == 0 then
+      row[#row + 1] = "error: " .. tostring(rep.message):gsub("\n.*", "")
+    end
+    for _, g in ipairs(rep.gates) do
+      row[#row + 1] = ("%-10s"):format(ratio_cell(g))
+      local r = g.worst and g.worst.ratio
+      if r and s.label == "honest" then floor[g.id] = r end
+      if r and s.label ~= "honest" and g.status == "fail" then above[g.id] = math.min(above[g.id] or math.huge, r) end
+    end
+    print(table.concat(row, " "))
+  end
+  local parts = {}
+  local ok = true
+  for _, id in ipairs(gates) do
+    local f, a = floor[id], above[id]
+    if f and f >= 1 then ok = false end
+    parts[#parts + 1] = ("%s floor %s%s"):format(id, f and ("%.3g"):format(f) or "-",
+                                                a and (", broken >= %.3g"):format(a) or "")
+  end
+  print(("threshold ratio 1: %s"):format(table.concat(parts, "; ")))
+  print(ok and "the honest noise floor sits below the threshold on every gate"
+           or "the honest kernel reaches the threshold on some gate: the bound is too tight or the kernel is wrong")
+  return ok and 0 or 1
+end
+
+return M

@@ -1,0 +1,74 @@
+-- kcv controls: verify every honest kernel (kernels/<op>.cu) against its
+-- spec (specs/<op>.lua, or the `spec` named in kernels/<op>.lua); every gate
+-- must pass or be n/a.
+local verify = require "kcv.verify"
+local registry = require "kcv.verify.registry"
+local subject = require "kcv.verify.subject"
+local args = require "kcv.verify.args"
+
+local M = {
+  summary = "verify every honest kernel (positive controls)",
+  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--quiet]",
+  help = [[
+Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
+kernels/<op>.lua may name another spec).  Prints a table: kernel, spec,
+verdict, time and one column per gate (P pass, F fail, - n/a, E error).
+Exit status 0 when every gate of every kernel passes or is n/a, 1 otherwise,
+2 when kcv could not run.  --json FILE writes every report (a list).]],
+}
+
+local SHORT = {pass = "P", fail = "F", na = "-", error = "E"}
+
+function M.run(argv)
+  local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value", quiet = "flag"})
+  if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
+  local root = registry.root()
+  local gates
+  gates, err = verify.gates()
+  if not gates then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
+  local only = {}
+  for _, n in ipairs(o.only) do only[n] = true end
+  local header = {("%-24s %-14s %-7s %7s "):format("kernel", "spec", "verdict", "seconds")}
+  for _, g in ipairs(gates) do header[#header + 1] = ("%-6s"):format(g.id) end
+  print(table.concat(header, " "))
+  local rc, reports, n = 0, {}, 0
+  local clock = require("kcv").sys.clock
+  for _, file in ipairs(registry.list(root .. "/kernels", ".cu")) do
+    local op = file:gsub("%.cu$", "")
+    if next(only) == nil or only[op] then
+      n = n + 1
+      local path = root .. "/kernels/" .. file
+      local side = subject.sidecar(path)
+      local spec_path = ("%s/specs/%s.lua"):format(root, side and side.spec or op)
+      local t0 = clock()
+      local progress
+      if not o.quiet then progress = function(msg) io.stderr:write("  .. ", op, ": ", msg, "\n") end end
+      local rep = verify.run{spec = spec_path, kernel = path, seed = o.seed or 1, backend = o.backend, progress = progress}
+      reports[#reports + 1] = rep
+      local row = {("%-24s %-14s %-7s %7.1f "):format(file, side and side.spec or op, rep.verdict, clock() - t0)}
+      local by_id = {}
+      for _, g in ipairs(rep.gates) do by_id[g.id] = g end
+      for _, g in ipairs(gates) do row[#row + 1] = ("%-6s"):format(by_id[g.id] and SHORT[by_id[g.id].status] or "?") end
+      print(table.concat(row, " "))
+      if rep.verdict ~= "pass" then
+        rc = 1
+        if rep.message then print("    " .. rep.message:gsub("\n", "\n    ")) end
+        for _, g in ipairs(rep.gates) do
+          if g.status == "fail" or g.status == "error" then
+            print(("    %s %s: %s"):format(g.id, g.status, g.reason))
+            if g.reproduce then print("      reproduce: " .. g.reproduce) end
+          end
+        end
+      end
+    end
+  end
+  if n == 0 then io.stderr:write("kcv controls: no kernels/*.cu found under ", root, "\n"); return 2 end
+  if o.json then
+    local report = require "kcv.verify.report"
+    report.write(o.json, report.json(reports))
+  end
+  print(rc == 0 and ("all %d controls pass"):format(n) or "some controls fail")
+  return rc
+end
+
+return M

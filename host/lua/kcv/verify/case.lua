@@ -1,0 +1,307 @@
+-- kcv/verify/case.lua — probe shapes and input generation.
+--
+-- A case is {name=, shape=, dist=, seed=}; its inputs are a function of the
+-- spec, the shape, the distribution and the seed only, so a failing case is
+-- reproduced by its (gate, case name, seed).  Budgets keep the CPU backend
+-- quick: "cpu" caps every tensor at CPU_ELEMS elements, "cuda" at CUDA_ELEMS.
+
+local kcv = require "kcv"
+local specmod = require "kcv.verify.spec"
+
+local M = {}
+
+M.LIMITS = {cpu = 1 << 18, cuda = 1 << 24}
+-- Smaller probes (special values, memory checks): many runs, small tensors.
+M.SMALL = {cpu = 1 << 13, cuda = 1 << 20}
+
+-- FNV-1a of a string, folded with the base seed: a case's own seed.
+function M.seed_for(base, ...)
+  local h = 0xcbf29ce484222325
+  for _, part in ipairs{...} do
+    for i = 1, #part do
+      h = (h ~ part:byte(i)) * 0x100000001b3
+    end
+    h = (h ~ 0x2f) * 0x100000001b3
+  end
+  h = h ~ (base * 0x9E3779B97F4A7C15)
+  return (h >> 1) % 2147483647
+end
+
+-- Largest tensor of the spec at shape s, in elements.
+function M.numel(spec, s)
+  local worst = 0
+  for _, list in ipairs{spec.inputs, spec.outputs} do
+    for _, t in ipairs(list) do
+      local n = 1
+      for _, d in ipairs(specmod.shape_of(t, s)) do n = n * d end
+      worst = math.max(worst, n)
+    end
+  end
+  return worst
+end
+
+local function copy(s)
+  local t = {}
+  for k, v in pairs(s) do t[k] = v end
+  return t
+end
+
+local function clamp_dim(spec, name, v)
+  local r = spec.dims[name]
+  return math.max(r.min, math.min(r.max, v))
+end
+
+-- Shrink the dims other than `keep` (largest first) until shape s fits the
+-- budget (or `limit` elements); nil when it cannot fit.
+function M.fit(spec, s, budget, keep, limit)
+  limit = limit or M.LIMITS[budget] or M.LIMITS.cpu
+  s = copy(s)
+  for name in pairs(spec.dims) do s[name] = clamp_dim(spec, name, s[name]) end
+  for _ = 1, 200 do
+    if M.numel(spec, s) <= limit then return s end
+    local big
+    for name, v in pairs(spec.dims) do
+      if name ~= keep and s[name] > v.min and (not big or s[name] > s[big]) then big = name end
+    end
+    if not big then
+      if keep and s[keep] > spec.dims[keep].min then big = keep else return nil end
+    end
+    s[big] = math.max(spec.dims[big].min, s[big] // 2)
+  end
+  return nil
+end
+
+local function shape_key(s)
+  return specmod.shape_string(s)
+end
+
+local function add_unique(list, seen, s, label)
+  if not s then return end
+  local key = shape_key(s)
+  if seen[key] then return end
+  seen[key] = true
+  list[#list + 1] = {shape = s, label = key}
+end
+
+-- The benchmark shape, fitted to the budget.
+function M.benchmark(spec, budget)
+  return M.fit(spec, spec.benchmark, budget) or copy(spec.benchmark)
+end
+
+-- A small base shape: every dim at min(benchmark, 64).
+local function small_base(spec)
+  local s = {}
+  for name, r in pairs(spec.dims) do s[name] = clamp_dim(spec, name, math.min(spec.benchmark[name], 64)) end
+  return s
+end
+
+local function sorted_dims(spec)
+  local names = {}
+  for name in pairs(spec.dims) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
+-- A small shape for many-run probes: the benchmark shape shrunk to SMALL.
+function M.small(spec, budget)
+  return M.fit(spec, spec.benchmark, budget, nil, M.SMALL[budget] or M.SMALL.cpu)
+end
+
+-- An odd shape (no dim a multiple of a block or tile): every dim near 257,
+-- 33 or 5, the largest that fits the small budget.
+function M.odd(spec, budget)
+  local limit = M.SMALL[budget] or M.SMALL.cpu
+  for _, v in ipairs{257, 33, 5} do
+    local s = {}
+    for name in pairs(spec.dims) do s[name] = clamp_dim(spec, name, v) end
+    if M.numel(spec, s) <= limit then return s end
+  end
+  return M.small(spec, budget)
+end
+
+-- Edge sizes (CMP-02): 1, primes, one past a power-of-two tile, non-multiples
+-- of the block size; each dim in turn, the others small.
+M.EDGE_SIZES = {1, 2, 3, 7, 31, 127, 257, 1000, 1025, 4097}
+
+function M.edge_shapes(spec, budget)
+  local list, seen = {}, {}
+  local base = small_base(spec)
+  for _, name in ipairs(sorted_dims(spec)) do
+    for _, v in ipairs(M.EDGE_SIZES) do
+      local s = copy(base)
+      s[name] = clamp_dim(spec, name, v)
+      add_unique(list, seen, M.fit(spec, s, budget, name), ("%s=%d"):format(name, s[name]))
+    end
+  end
+  for _, s in ipairs(spec.shapes or {}) do add_unique(list, seen, M.fit(spec, s, budget)) end
+  return list
+end
+
+-- Polymorphism shapes (CMP-03): each dim from its min to its max (by factors
+-- of 8) with the others at the benchmark value, fitted to the budget; plus
+-- spec.shapes and the benchmark shape.
+function M.range_shapes(spec, budget)
+  local list, seen = {}, {}
+  add_unique(list, seen, M.benchmark(spec, budget), "benchmark")
+  for _, name in ipairs(sorted_dims(spec)) do
+    local r = spec.dims[name]
+    local v = r.min
+    while true do
+      local s = copy(spec.benchmark)
+      s[name] = v
+      add_unique(list, seen, M.fit(spec, s, budget, name), ("%s=%d"):format(name, v))
+      if v >= r.max then break end
+      v = math.min(r.max, v * 8 + 3)   -- +3: not a power of two
+    end
+  end
+  for _, s in ipairs(spec.shapes or {}) do add_unique(list, seen, M.fit(spec, s, budget)) end
+  return list
+end
+
+-- The shape with the longest reduction that fits: the reduction dim as large
+-- as the budget allows (up to `want`), the other dims small.
+function M.long_reduction_shape(spec, budget, want)
+  local r = spec.error_model.reduction
+  local s = small_base(spec)
+  for name in pairs(spec.dims) do s[name] = clamp_dim(spec, name, math.min(s[name], 4)) end
+  if type(r) == "string" then
+    s[r] = clamp_dim(spec, r, want)
+    return M.fit(spec, s, budget, r)
+  end
+  -- a function(shape) -> N: grow every dim the function depends on
+  for name in pairs(spec.dims) do
+    local t = copy(s)
+    t[name] = clamp_dim(spec, name, want)
+    if specmod.reduction_length(spec, t) > specmod.reduction_length(spec, s) then s = t end
+  end
+  return M.fit(spec, s, budget)
+end
+
+---------------------------------------------------------------------------
+-- input generation
+
+local function dtype_range(dtype)
+  local d = kcv.dtype(dtype)
+  return d.max, d.min_normal
+end
+
+local function map(b, f)
+  for i = 0, b.numel - 1 do b:set(i, f(b:get(i), i)) end
+  return b
+end
+
+-- Distributions: each fills a float buffer in place from (seed, stream).
+M.DISTS = {}
+
+M.DISTS.normal = function(b, seed, stream)
+  b:fill_normal{seed = seed, stream = stream, mean = 0, std = 1}
+end
+
+M.DISTS.uniform = function(b, seed, stream)
+  b:fill_uniform{seed = seed, stream = stream, lo = -1, hi = 1}
+end
+
+M.DISTS.large = function(b, seed, stream)
+  local max = dtype_range(b.dtype)
+  b:fill_loguniform{seed = seed, stream = stream, lo = max ^ 0.25, hi = max ^ (1 / 3), signs = "mixed"}
+end
+
+M.DISTS.tiny = function(b, seed, stream)
+  local _, min_normal = dtype_range(b.dtype)
+  b:fill_loguniform{seed = seed, stream = stream, lo = min_normal ^ 0.5, hi = min_normal ^ 0.25, signs = "mixed"}
+end
+
+-- Alternating +-K plus unit noise: sums cancel to a small fraction of sum|x|.
+M.DISTS.cancel = function(b, seed, stream)
+  local max = dtype_range(b.dtype)
+  local K = math.min(1e4, max ^ 0.25)
+  b:fill_normal{seed = seed, stream = stream, mean = 0, std = 1}
+  map(b, function(v, i) return (i % 2 == 0 and K or -K) + v end)
+end
+
+M.DISTS.pareto = function(b, seed, stream)
+  b:fill_pareto{seed = seed, stream = stream, alpha = 1.5, scale = 1, signs = "mixed"}
+  local max = dtype_range(b.dtype)
+  local cap = max ^ 0.25
+  map(b, function(v) return math.max(-cap, math.min(cap, v)) end)
+end
+
+M.DISTS.constant = function(b, seed, stream)
+  b:fill(0.75)
+end
+
+M.DISTS.sorted = function(b, seed, stream)
+  b:fill_arange{start = -2, step = 4 / b.numel}
+end
+
+-- Large common offset with unit noise (dynamic range inside every row).
+M.DISTS.offset = function(b, seed, stream)
+  local max = dtype_range(b.dtype)
+  b:fill_normal{seed = seed, stream = stream, mean = math.min(1000, max ^ 0.5), std = 1}
+end
+
+-- Magnitudes spread over most of the dtype's range, mixed signs.
+M.DISTS.wide = function(b, seed, stream)
+  local max, min_normal = dtype_range(b.dtype)
+  b:fill_loguniform{seed = seed, stream = stream, lo = min_normal ^ 0.5, hi = max ^ 0.3, signs = "mixed"}
+end
+
+-- Positive values near 1 (long-reduction accumulator probes).
+M.DISTS.ones = function(b, seed, stream)
+  b:fill_uniform{seed = seed, stream = stream, lo = 0.5, hi = 1.5}
+end
+
+-- Values of mixed sign spanning many binades whose sum depends on the order
+-- of summation (ORD-01).
+M.DISTS.order = function(b, seed, stream)
+  local max = dtype_range(b.dtype)
+  b:fill_loguniform{seed = seed, stream = stream, lo = 1e-3, hi = math.min(1e6, max ^ 0.25), signs = "mixed"}
+end
+
+local function resolve(v, s)
+  if type(v) == "function" then return v(s) end
+  if type(v) == "string" then return s[v] end
+  return v
+end
+
+-- Make a float input respect its domain {lo=, hi=} (lo: values become
+-- lo + |x|, so the distribution's shape survives; hi: clamped).
+local function apply_domain(b, domain, s)
+  if not domain then return end
+  local lo, hi = resolve(domain.lo, s), resolve(domain.hi, s)
+  if lo then
+    local tiny = kcv.dtype(b.dtype).min_normal
+    map(b, function(v) return lo + math.max(math.abs(v), tiny) end)
+  end
+  if hi then map(b, function(v) return math.min(v, hi) end) end
+end
+
+-- inputs(spec, s, dist, seed) -> list of input buffers, in spec order.
+function M.inputs(spec, s, dist, seed)
+  local gen = M.DISTS[dist]
+  if not gen then error(("case: unknown input distribution '%s'"):format(tostring(dist)), 2) end
+  local list = {}
+  for i, t in ipairs(spec.inputs) do
+    local b = kcv.buffer(t.dtype, specmod.shape_of(t, s))
+    if kcv.dtype(t.dtype).is_float then
+      gen(b, seed, i - 1)
+      apply_domain(b, t.domain, s)
+    else
+      local d = t.domain or {}
+      b:fill_int{seed = seed, stream = i - 1, lo = resolve(d.lo, s) or 0, hi = resolve(d.hi, s) or 100}
+    end
+    list[i] = b
+  end
+  return list
+end
+
+-- The input indices that are float buffers (the ones gates inject into).
+function M.float_inputs(spec)
+  local list = {}
+  for i, t in ipairs(spec.inputs) do
+    if kcv.dtype(t.dtype).is_float then list[#list + 1] = i end
+  end
+  return list
+end
+
+return M

@@ -1,0 +1,165 @@
+-- kcv/verify/init.lua — require "kcv.verify": run the gates against a
+-- subject and produce a report (format: docs/REPORT.md).
+--
+--   local report = verify.run{spec = "specs/softmax.lua", kernel = "kernels/softmax.cu",
+--                             gates = nil | {"EXC-01", ...}, seed = 1, backend = nil,
+--                             baseline = false, progress = function(msg) end}
+--   verify.load_spec(path) -> spec | nil, err
+--   verify.gates([dirs]) -> list of gate tables, sorted by id
+
+local kcv = require "kcv"
+local specmod = require "kcv.verify.spec"
+local subject = require "kcv.verify.subject"
+local probe = require "kcv.verify.probe"
+local case = require "kcv.verify.case"
+local registry = require "kcv.verify.registry"
+
+local M = {}
+
+M.load_spec = specmod.load
+M.gates = registry.gates
+
+local function clock()
+  return kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()
+end
+
+local function quote(s)
+  if s:match("^[%w%./_%-:=+]+$") then return s end
+  return "'" .. s:gsub("'", "'\\''") .. "'"
+end
+
+-- The one-line command that reruns exactly one case of one gate.
+local function reproducer(opts, report, gate_id, ev)
+  local parts = {"kcv verify", quote(report.spec), quote(report.kernel or "?"), "--gate", gate_id,
+                 "--seed", tostring(report.seed)}
+  if ev and ev.case then parts[#parts + 1] = "--case"; parts[#parts + 1] = quote(ev.case) end
+  if report.backend then parts[#parts + 1] = "--backend"; parts[#parts + 1] = report.backend end
+  for _, d in ipairs(opts.gate_dirs or {}) do parts[#parts + 1] = "--gates"; parts[#parts + 1] = quote(d) end
+  return table.concat(parts, " ")
+end
+
+local function choose_backend(name)
+  name = name or os.getenv("KCV_BACKEND")
+  if not kcv.backend then return name or "cpu" end
+  if name and name ~= "auto" then
+    local ok, err = pcall(kcv.backend.use, name)
+    if not ok then return nil, err end
+  elseif kcv.backend.use and kcv.backend.available then
+    local avail = kcv.backend.available()
+    local has_cuda = false
+    for k, v in pairs(avail or {}) do
+      if v == "cuda" or (k == "cuda" and v) then has_cuda = true end
+    end
+    pcall(kcv.backend.use, has_cuda and "cuda" or "cpu")
+  end
+  return kcv.backend.current and kcv.backend.current() or name or "cpu"
+end
+
+local function error_report(report, msg)
+  report.verdict, report.message = "error", msg
+  return report
+end
+
+-- Run one gate; never raises.
+local function run_gate(gate, t)
+  local entry = {id = gate.id, title = gate.title, kind = gate.kind}
+  local caps = t.subject.caps or {}
+  for _, need in ipairs(gate.needs or {}) do
+    if not caps[need] then
+      entry.status, entry.evidence = "na", {}
+      entry.reason = ("the subject (%s) lacks the '%s' capability"):format(t.subject.kind or "?", need)
+      entry.seconds = 0
+      return entry
+    end
+  end
+  local ctx = probe.new{spec = t.spec, subject = t.subject, gate = gate, seed = t.seed, budget = t.budget,
+                        backend = t.backend, case = t.case, progress = t.progress}
+  local t0 = clock()
+  local ok, res = xpcall(gate.run, debug.traceback, ctx)
+  entry.seconds = clock() - t0
+  if not ok then
+    entry.status, entry.reason, entry.evidence = "error", ("gate raised an error: %s"):format(tostring(res)), {}
+  elseif type(res) ~= "table" or not (res.status == "pass" or res.status == "fail" or res.status == "na") then
+    entry.status, entry.reason, entry.evidence = "error", "gate returned no valid result", {}
+  else
+    entry.status, entry.reason, entry.evidence = res.status, res.reason, res.evidence or {}
+    if res.status == "na" and not res.reason then entry.reason = "not applicable (no reason given)" end
+  end
+  entry.worst = ctx.worst
+  return entry
+end
+
+-- run{spec=, kernel= | subject=, gates=, gate_dirs=, seed=, backend=,
+--     budget=, case=, baseline=, progress=} -> report
+function M.run(opts)
+  local report = {spec = type(opts.spec) == "string" and opts.spec or (opts.spec and opts.spec.path) or "?",
+                  kernel = opts.kernel, seed = opts.seed or 1, gates = {}}
+  local spec, err = opts.spec, nil
+  if type(spec) == "string" then spec, err = specmod.load(spec) end
+  if not spec then return error_report(report, err) end
+
+  local backend
+  backend, err = choose_backend(opts.backend)
+  if not backend then return error_report(report, err) end
+  report.backend = backend
+  local budget = opts.budget or (backend == "cuda" and "cuda" or "cpu")
+
+  local gates
+  gates, err = registry.gates(opts.gate_dirs)
+  if not gates then return error_report(report, err) end
+  if opts.gates and #opts.gates > 0 then
+    local by_id, chosen = {}, {}
+    for _, g in ipairs(gates) do by_id[g.id] = g end
+    for _, id in ipairs(opts.gates) do
+      if not by_id[id] then return error_report(report, ("unknown gate '%s' (see 'kcv gates')"):format(id)) end
+      chosen[#chosen + 1] = by_id[id]
+    end
+    gates = chosen
+  end
+
+  local subj = opts.subject
+  if not subj then
+    local path = opts.kernel
+    if not path then return error_report(report, "no kernel given") end
+    local f = io.open(path)
+    if not f then return error_report(report, ("%s: no such kernel file"):format(path)) end
+    f:close()
+    local side
+    side, err = subject.sidecar(path)
+    if err then return error_report(report, err) end
+    subj = subject.kernel{spec = spec, source = path, backend = backend, sidecar = side}
+  end
+  report.kernel = report.kernel or subj.name
+  local ok, perr = subj:prepare(case.benchmark(spec, budget))
+  if not ok then return error_report(report, ("%s does not compile or load:\n%s"):format(report.kernel, tostring(perr))) end
+
+  local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
+             case = opts.case, progress = opts.progress}
+  local any_fail, any_error = false, false
+  for _, gate in ipairs(gates) do
+    if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
+    local entry = run_gate(gate, t)
+    if entry.status == "fail" then
+      any_fail = true
+      entry.reproduce = reproducer(opts, report, gate.id, entry.evidence)
+    elseif entry.status == "error" then
+      any_error = true
+      entry.reproduce = reproducer(opts, report, gate.id, nil)
+    end
+    report.gates[#report.gates + 1] = entry
+  end
+
+  if opts.baseline then
+    local baseline = require "kcv.verify.baseline"
+    report.baseline = baseline.run(spec, subj, budget)
+  end
+  report.verdict = any_fail and "fail" or any_error and "error" or "pass"
+  return report
+end
+
+-- Exit code of a report: 0 pass, 1 fail, 2 error.
+function M.exit_code(report)
+  return report.verdict == "pass" and 0 or report.verdict == "fail" and 1 or 2
+end
+
+return M

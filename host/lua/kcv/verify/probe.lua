@@ -1,0 +1,156 @@
+-- kcv/verify/probe.lua — the toolkit a gate's run(ctx) gets as ctx: run a
+-- case on the subject, ask the oracle, compare, and build the evidence of a
+-- failure (case, seed, shape, first offending element, reproducer).
+--
+-- A case is {name=, shape=, dist=, seed=} (see kcv.verify.case); a gate
+-- loops over its cases and returns the first failure, or a pass whose
+-- evidence names the worst case seen.
+
+local kcv = require "kcv"
+local specmod = require "kcv.verify.spec"
+local case = require "kcv.verify.case"
+local errmodel = require "kcv.verify.errmodel"
+
+local Ctx = {}
+Ctx.__index = Ctx
+
+local M = {}
+
+-- new{spec=, subject=, gate=, seed=, budget=, backend=, case=, progress=}
+function M.new(t)
+  return setmetatable({spec = t.spec, subject = t.subject, gate = t.gate, seed = t.seed or 1,
+                       budget = t.budget or "cpu", backend = t.backend, only_case = t.case,
+                       progress_fn = t.progress, worst = nil}, Ctx)
+end
+
+function Ctx:progress(msg)
+  if self.progress_fn then self.progress_fn(("%s: %s"):format(self.gate.id, msg)) end
+end
+
+-- A case table with its own seed; nil when --case filters it out.
+function Ctx:case(name, shape, dist, extra)
+  if self.only_case and self.only_case ~= name then return nil end
+  local c = {name = name, shape = shape, dist = dist, seed = case.seed_for(self.seed, self.gate.id, name)}
+  for k, v in pairs(extra or {}) do c[k] = v end
+  return c
+end
+
+function Ctx:inputs(c)
+  return case.inputs(self.spec, c.shape, c.dist or "normal", c.seed)
+end
+
+-- oracle(inputs, s) -> list of {value=, mag=} per output.
+function Ctx:oracle(inputs, s)
+  local spec = self.spec
+  local args = {}
+  for i, b in ipairs(inputs) do args[i] = b end
+  local scalars = {}
+  for _, sc in ipairs(spec.scalars or {}) do scalars[sc.name] = sc.value end
+  args[#inputs + 1] = scalars
+  local res = table.pack(spec.oracle(kcv.mp, table.unpack(args, 1, #inputs + 1)))
+  local outs = {}
+  for i = 1, #spec.outputs do
+    local v, m = res[2 * i - 1], res[2 * i]
+    if v == nil then
+      error(("%s: oracle returned no value for output %d '%s'"):format(spec.path or spec.name, i, spec.outputs[i].name), 0)
+    end
+    outs[i] = {value = v, mag = m or v}
+  end
+  return outs
+end
+
+function Ctx:run(inputs, s, opts)
+  return self.subject:run(inputs, s, opts)
+end
+
+-- Evidence common to every failure of case c.
+function Ctx:evidence(c, fields)
+  local ev = {case = c.name, seed = c.seed, shape = specmod.shape_string(c.shape), dist = c.dist}
+  for k, v in pairs(fields or {}) do ev[k] = v end
+  return ev
+end
+
+function Ctx:fail(c, reason, fields)
+  return {status = "fail", reason = reason, evidence = self:evidence(c, fields)}
+end
+
+function Ctx:pass(reason, fields)
+  return {status = "pass", reason = reason, evidence = fields or {}}
+end
+
+function Ctx:na(reason)
+  return {status = "na", reason = reason, evidence = {}}
+end
+
+-- A run that did not finish normally is a failure of the case.
+function Ctx:outcome(c, r)
+  if r.status == "ok" then return nil end
+  return self:fail(c, ("the kernel did not run: %s%s"):format(r.status,
+    r.message and (" (" .. tostring(r.message):gsub("\n.*", "") .. ")") or ""), {outcome = r.status})
+end
+
+-- Where an element sits, for a person: "y[3,17] (flat 65)".
+function Ctx:where(output_index, flat)
+  local t = self.spec.outputs[output_index]
+  return ("%s flat index %d"):format(t.name, flat)
+end
+
+-- Thresholded comparison of every output of run r against the oracle:
+-- nil when within the bound, else a failure.  Records the worst ratio seen.
+function Ctx:within(c, r, expect, mode)
+  for i, out in ipairs(self.spec.outputs) do
+    local b = errmodel.bound(self.spec, c.shape, out, mode)
+    local info = kcv.cmp.within(r.outputs[i], expect[i].value,
+                                {mag = expect[i].mag, c_mag = b.c_mag, c_rel = b.c_rel, c_abs = b.c_abs})
+    if not self.worst or info.ratio > self.worst.ratio then
+      self.worst = {ratio = info.ratio, case = c.name, seed = c.seed, output = out.name}
+    end
+    if not info.ok then
+      local at = info.first_violation or info.worst_index
+      local got, exp = r.outputs[i]:get(at), expect[i].value:get(at)
+      local mag = expect[i].mag:get(at)
+      local bound = b.c_abs + b.c_rel * math.abs(exp) + b.c_mag * math.abs(mag)
+      return self:fail(c, ("%s[%d] = %.9g, oracle %.9g: error %.3g exceeds the %s bound %.3g (%d of %d elements; worst ratio %.3g)"):format(
+        out.name, at, got, exp, math.abs(got - exp), b.mode, bound, info.violations, info.checked, info.ratio), {
+        output = out.name, index = at, got = got, expected = exp, bound = bound,
+        ratio = info.ratio, violations = info.violations, N = b.N, mode = b.mode})
+    end
+  end
+  return nil
+end
+
+-- Tolerance-free class-mask comparison: nil when equal, else a failure.
+function Ctx:masks(c, r, expect, opts)
+  for i, out in ipairs(self.spec.outputs) do
+    local ok, info = kcv.cmp.masks_equal(r.outputs[i], expect[i].value, opts)
+    if not ok then
+      return self:fail(c, ("%s[%d] is %s (%.9g), the oracle says %s (%.9g); %d element(s) differ"):format(
+        out.name, info.index, info.got_class, info.got, info.expected_class, info.expected, info.count), {
+        output = out.name, index = info.index, got = info.got, expected = info.expected,
+        class = ("got %s, expected %s"):format(info.got_class, info.expected_class), count = info.count})
+    end
+  end
+  return nil
+end
+
+-- The common thresholded loop: for every case, inputs (c.make or the
+-- distribution), run, oracle, compare.  Returns a result.
+function Ctx:threshold_cases(cases, mode, what)
+  local n = 0
+  for _, c in ipairs(cases) do
+    n = n + 1
+    self:progress(("case %s (%s)"):format(c.name, specmod.shape_string(c.shape)))
+    local inputs = c.make and c.make(self, c) or self:inputs(c)
+    local r = self:run(inputs, c.shape, c.opts)
+    local f = self:outcome(c, r)
+    if f then return f end
+    f = self:within(c, r, self:oracle(inputs, c.shape), mode)
+    if f then return f end
+  end
+  if n == 0 then return self:na("no case selected") end
+  local w = self.worst or {ratio = 0}
+  return self:pass(("%d %s within the %s bound; worst error/bound %.3g (case %s)"):format(
+    n, what or "cases", mode or "probabilistic", w.ratio, w.case or "-"), {ratio = w.ratio, case = w.case, seed = w.seed, cases = n})
+end
+
+return M

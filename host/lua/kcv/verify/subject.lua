@@ -1,0 +1,232 @@
+-- kcv/verify/subject.lua — what the gates talk to.
+--
+-- A subject turns inputs into outputs:
+--   r = subject:run(inputs, s, opts)
+--     inputs: list of host buffers in spec order (the subject never changes
+--             them: it runs on copies); s: the shape (every dim by name);
+--     opts (all optional, each needs the capability of the same name):
+--       placement = n    buffers at another place in device memory
+--       dirty = true     scratch/arena memory filled with garbage first
+--       sched_seed = n   another block/thread schedule (CPU backend)
+--       poison = byte    outputs pre-filled with this byte
+--       offset = n       inputs start n elements past a 16-byte boundary
+--       redzone = bytes  guard bytes around every buffer
+--   -> r = {status = "ok"|"launch_error"|"kernel_error"|"crash"|"timeout"|
+--           "oom"|"needs_device", message=, outputs = {...}, inputs = {...
+--           the inputs as the kernel left them}, redzone = {{buffer=, side=,
+--           offset=, got=, expected=}}}
+--   subject:resources(s) -> {regs=, smem=, local_bytes=, ...} | nil, reason
+--   subject.caps: set of capability names (placement dirty sched_seed poison
+--     offset redzone resources inputs_after)
+--
+-- Kinds: kernel (one launch, the spec's calling convention), pipeline
+-- (several launches with workspace buffers, described in a sidecar), and
+-- fn (a Lua function; tests and future non-CUDA subjects).
+
+local kcv = require "kcv"
+local specmod = require "kcv.verify.spec"
+
+local M = {}
+
+local KERNEL_CAPS = {placement = true, dirty = true, sched_seed = true, poison = true,
+                     offset = true, redzone = true, resources = true, inputs_after = true}
+
+local function set_of(list)
+  local t = {}
+  for _, v in ipairs(list or {}) do t[v] = true end
+  return t
+end
+
+local function new_outputs(spec, s)
+  local outs = {}
+  for i, t in ipairs(spec.outputs) do outs[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s)) end
+  return outs
+end
+
+local function clone_all(list)
+  local t = {}
+  for i, b in ipairs(list) do t[i] = b:clone() end
+  return t
+end
+
+---------------------------------------------------------------------------
+-- kernel and pipeline subjects
+
+-- Split "rows:i64" into ("rows", "i64"); a buffer name into (name, "ptr").
+local function parse_param(p)
+  local name, ty = p:match("^([%w_]+):(%w+)$")
+  if name then return name, ty end
+  return p, "ptr"
+end
+
+local Kernel = {}
+Kernel.__index = Kernel
+
+-- The launches of one run: {{kernel_name=, params=, grid=, block=, smem=}}.
+local function plan(self, s)
+  local sv = specmod.with_scalars(self.spec, s)
+  if self.pipeline then
+    return self.pipeline.launches(sv)
+  end
+  local l = self.launch(sv)
+  return {{name = self.kernel_name, params = self.params, grid = l.grid, block = l.block, smem = l.smem or 0}}
+end
+
+local function loaded(self, name, params)
+  local k = self.loaded[name]
+  if k then return k end
+  local types = {}
+  for i, p in ipairs(params) do local _, ty = parse_param(p); types[i] = ty end
+  local err
+  k, err = kcv.kernel.load{source = self.source, name = name, params = types,
+                           options = self.options, backend = self.backend}
+  if not k then return nil, err end
+  self.loaded[name] = k
+  return k
+end
+
+-- Compile now (so that a kernel that does not compile is an error before
+-- any gate runs): nil, message on failure.
+function Kernel:prepare(s)
+  for _, l in ipairs(plan(self, s)) do
+    local k, err = loaded(self, l.name, l.params or self.params)
+    if not k then return nil, err end
+  end
+  return true
+end
+
+function Kernel:run(inputs, s, opts)
+  opts = opts or {}
+  local spec = self.spec
+  local named = {}
+  local ins = clone_all(inputs)
+  for i, t in ipairs(spec.inputs) do named[t.name] = ins[i] end
+  local outs = new_outputs(spec, s)
+  for i, t in ipairs(spec.outputs) do named[t.name] = outs[i] end
+  local sv = specmod.with_scalars(spec, s)
+  if self.pipeline then
+    for _, w in ipairs(self.pipeline.workspace or {}) do
+      local shape = type(w.shape) == "function" and w.shape(sv) or w.shape
+      local b = kcv.buffer(w.dtype, shape)
+      if opts.dirty then b:setbytes(string.rep("\xA5", b.nbytes)) end
+      named[w.name] = b
+    end
+  end
+  local launches = {}
+  for i, l in ipairs(plan(self, s)) do
+    local params = l.params or self.params
+    local k, err = loaded(self, l.name, params)
+    if not k then return {status = "launch_error", message = err, outputs = outs, inputs = ins} end
+    local args = {}
+    for j, p in ipairs(params) do
+      local name = parse_param(p)
+      local v = named[name]
+      if v == nil then v = sv[name] end
+      if v == nil then
+        return {status = "launch_error", outputs = outs, inputs = ins,
+                message = ("parameter %d '%s' of %s has no value"):format(j, p, l.name)}
+      end
+      args[j] = v
+    end
+    launches[i] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
+  end
+  local req = {launches = launches, placement = opts.placement or 0,
+               dirty = opts.dirty or nil, sched_seed = opts.sched_seed or 0,
+               redzone = opts.redzone, timeout = self.timeout}
+  if opts.poison then
+    req.poison = {}
+    for _, b in ipairs(outs) do req.poison[b] = opts.poison end
+  end
+  if opts.offset and opts.offset ~= 0 then
+    req.offset = {}
+    for _, b in ipairs(ins) do req.offset[b] = opts.offset * b.itemsize end
+  end
+  local r = kcv.kernel.run(req)
+  r.outputs, r.inputs = outs, ins
+  r.redzone = r.redzone or {}
+  return r
+end
+
+function Kernel:resources(s)
+  local l = plan(self, s)[1]
+  local k, err = loaded(self, l.name, l.params or self.params)
+  if not k then return nil, err end
+  local backend = kcv.backend.current and kcv.backend.current() or self.backend
+  if backend == "cuda" and k.attrs then
+    local a = k:attrs()
+    return {regs = a.num_regs or a.regs, smem = a.static_smem or a.smem,
+            local_bytes = a.local_bytes, source = "cuFuncGetAttribute"}
+  end
+  local ok, ptxas = pcall(require, "kcv.ptxas")
+  if not ok then return nil, "no static resource query (kcv.ptxas not available)" end
+  local u, e = ptxas.usage(self.source, l.name)
+  if not u then return nil, "ptxas: " .. tostring(e) end
+  u.source = "ptxas -v"
+  return u
+end
+
+-- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...}}}
+function M.kernel(t)
+  local spec = t.spec
+  local side = t.sidecar or {}
+  local kside = side.kernel or {}
+  local self = setmetatable({
+    kind = kside.pipeline and "pipeline" or "kernel",
+    spec = spec, source = t.source, backend = t.backend,
+    kernel_name = kside.name or spec.kernel.name,
+    params = kside.params or spec.kernel.params,
+    launch = kside.launch or spec.kernel.launch,
+    pipeline = kside.pipeline,
+    options = side.options,
+    timeout = t.timeout or 60,
+    loaded = {},
+    caps = KERNEL_CAPS,
+  }, Kernel)
+  self.name = t.source
+  return self
+end
+
+---------------------------------------------------------------------------
+-- function subjects
+
+local Fn = {}
+Fn.__index = Fn
+
+function Fn:prepare() return true end
+
+function Fn:run(inputs, s, opts)
+  local ins = clone_all(inputs)
+  local ok, outs = pcall(self.fn, ins, s, opts or {})
+  if not ok then return {status = "kernel_error", message = tostring(outs), outputs = {}, inputs = ins} end
+  return {status = "ok", outputs = outs, inputs = ins, redzone = {}}
+end
+
+function Fn:resources(s)
+  if self.usage then return self.usage(s) end
+  return nil, "a function subject has no hardware resources"
+end
+
+-- fn{spec=, fn = function(inputs, s, opts) return outputs end, caps = {...},
+--    usage = function(s) -> {regs=, ...}}
+function M.fn(t)
+  return setmetatable({kind = "fn", name = t.name or "function", spec = t.spec, fn = t.fn,
+                       caps = set_of(t.caps), usage = t.usage}, Fn)
+end
+
+-- Sidecar of a kernel file: the .lua next to the .cu, when there is one.
+function M.sidecar(kernel_path)
+  local path = kernel_path:gsub("%.[%w]+$", "") .. ".lua"
+  if path == kernel_path then return nil end
+  local chunk, err = loadfile(path, "t")
+  if not chunk then
+    if io.open(path) then return nil, err end
+    return nil
+  end
+  local ok, t = pcall(chunk)
+  if not ok then return nil, ("%s: %s"):format(path, tostring(t)) end
+  if type(t) ~= "table" then return nil, ("%s: expected a table"):format(path) end
+  t.path = path
+  return t
+end
+
+return M
