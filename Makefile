@@ -35,6 +35,9 @@ help:
 build/obj/%.o: host/%.c host/*.h | build/obj
 	$(CC) $(CFLAGS) -c $< -o $@
 
+# The CPU backend embeds its runtime (.incbin): rebuild it when that changes.
+build/obj/backend_cpu.o: $(wildcard host/cpu/*.h host/cpu/*.cpp host/cpu/include/*.h)
+
 build/obj build/ctest:
 	mkdir -p $@
 

@@ -23,6 +23,11 @@
 
 #define KCV_ERRLEN 4096
 
+/* An err that starts with this prefix means the code cannot run on this
+ * backend at all (inline PTX on the CPU, ...), as opposed to a compile
+ * error: the worker reports such a kernel's runs as "needs_device". */
+#define KCV_NEEDS_DEVICE "needs device: "
+
 typedef uint64_t kcv_dptr;
 
 /* One kernel parameter as the caller declares it. */

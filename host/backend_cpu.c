@@ -1,5 +1,580 @@
-/* backend_cpu.c — placeholder until this backend lands (see backend.h). */
+/*
+ * backend_cpu.c — runs CUDA C kernels without a GPU.
+ *
+ * A .cu file is compiled by the host C++ compiler into a shared object,
+ * together with the CUDA emulation header (host/cpu/kcv_cuda_cpu.h,
+ * force-included) and the fiber scheduler (host/cpu/kcv_cpu_rt.cpp).  Both
+ * are built into kcv (.incbin below) and written next to the module cache,
+ * so kcv needs no installation tree to find them.
+ *
+ * Before compiling, the source is scanned for what the CPU cannot execute
+ * (inline PTX, wgmma, TMA, cp.async, ...): such a kernel loads with an error
+ * starting with KCV_NEEDS_DEVICE, never runs to a silently wrong result.
+ * `extern __shared__ T name[];` is rewritten, on its own line, to a pointer
+ * into the dynamic shared memory area; everything else is left as written.
+ *
+ * "Device" memory is plain memory of the worker (mmap, so RLIMIT_AS turns a
+ * too large allocation into a clean failure); kernels are called through
+ * libffi with the parameter list the caller declared.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <ffi.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include "backend.h"
-static int init(char *err) { snprintf(err, KCV_ERRLEN, "the cpu backend is not built yet"); return -1; }
-const kcv_backend kcv_backend_cpu = { .name = "cpu", .init = init };
+#include "cpu/kcv_cpu_rt.h"
+
+/* ---- the runtime files, embedded at build time -------------------------- */
+
+#define KCV_EMBED(sym, file) __asm__( \
+    ".section .rodata\n.global " #sym "\n.type " #sym ", @object\n.balign 16\n" \
+    #sym ":\n.incbin \"" file "\"\n.byte 0\n.previous\n"); \
+    extern const char sym[];
+
+KCV_EMBED(kcv_cpu_src_shim, "host/cpu/kcv_cuda_cpu.h")
+KCV_EMBED(kcv_cpu_src_rth, "host/cpu/kcv_cpu_rt.h")
+KCV_EMBED(kcv_cpu_src_rt, "host/cpu/kcv_cpu_rt.cpp")
+KCV_EMBED(kcv_cpu_src_stub, "host/cpu/include/cuda_runtime.h")
+
+static const struct { const char *name; const char *text; } rt_files[] = {
+    {"kcv_cuda_cpu.h", kcv_cpu_src_shim}, {"kcv_cpu_rt.h", kcv_cpu_src_rth},
+    {"kcv_cpu_rt.cpp", kcv_cpu_src_rt},
+    {"include/cuda_runtime.h", kcv_cpu_src_stub}, {"include/cuda_fp16.h", kcv_cpu_src_stub},
+    {"include/cuda_bf16.h", kcv_cpu_src_stub}, {"include/cuda.h", kcv_cpu_src_stub},
+    {"include/cuda_runtime_api.h", kcv_cpu_src_stub},
+    {"include/device_launch_parameters.h", kcv_cpu_src_stub},
+};
+
+struct kcv_module { void *dl; int (*launch)(const kcv_rt_launch_t *); char path[256]; };
+struct kcv_func { kcv_module *m; void (*fn)(void); char name[128]; };
+
+static char cache_dir[1024], rt_dir[1200], cxx_id[256];
+static const char *cxx = "g++";
+static size_t stack_size = 256 * 1024;
+static char sticky[KCV_ERRLEN];         /* a kernel's failure, for synchronize */
+
+static int fail(char *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, KCV_ERRLEN, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ---- hashing (cache keys) ----------------------------------------------- */
+
+typedef struct { uint64_t a, b; } hash128;
+
+static void hash_add(hash128 *h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) {
+        h->a = (h->a ^ s[i]) * 0x100000001b3ull;
+        h->b = (h->b ^ s[i]) * 0x00000100000001b3ull + 0x9e3779b97f4a7c15ull;
+    }
+    h->a ^= n; h->b += n;
+}
+
+static void hash_str(hash128 *h, const char *s) { hash_add(h, s, strlen(s) + 1); }
+
+/* ---- running the compiler ------------------------------------------------- */
+
+/* Run argv, collecting stdout+stderr into out; returns the exit status
+ * (or -1 when it could not start or died of a signal). */
+static int run_capture(char *const argv[], char *out, size_t outlen)
+{
+    int pfd[2];
+    if (pipe(pfd) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) { close(pfd[0]); close(pfd[1]); return -1; }
+    if (pid == 0) {
+        dup2(pfd[1], 1); dup2(pfd[1], 2);
+        close(pfd[0]); close(pfd[1]);
+        execvp(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(pfd[1]);
+    size_t len = 0;
+    char tmp[4096];
+    ssize_t r;
+    while ((r = read(pfd[0], tmp, sizeof tmp)) > 0 || (r < 0 && errno == EINTR)) {
+        if (r < 0) continue;
+        size_t k = (size_t)r < outlen - 1 - len ? (size_t)r : outlen - 1 - len;
+        memcpy(out + len, tmp, k);
+        len += k;
+    }
+    out[len] = '\0';
+    close(pfd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int mkdirs(const char *path)
+{
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') { *p = '\0'; mkdir(tmp, 0755); *p = '/'; }
+    return mkdir(tmp, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* Write a file atomically (temp + rename), so concurrent workers agree. */
+static int write_file(const char *path, const char *data, size_t n)
+{
+    char tmp[1300];
+    snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return -1;
+    int ok = fwrite(data, 1, n, f) == n;
+    ok &= fclose(f) == 0;
+    if (!ok || rename(tmp, path) != 0) { unlink(tmp); return -1; }
+    return 0;
+}
+
+static int file_exists(const char *p) { struct stat st; return stat(p, &st) == 0; }
+
+/* ---- init ------------------------------------------------------------------ */
+
+static int init(char *err)
+{
+    const char *env = getenv("KCV_CXX");
+    if (env && *env) cxx = env;
+    env = getenv("KCV_CPU_STACK");
+    if (env && atol(env) >= 16384) stack_size = (size_t)atol(env);
+    env = getenv("KCV_CACHE");
+    if (env && *env) snprintf(cache_dir, sizeof cache_dir, "%s/cpu", env);
+    else {
+        const char *home = getenv("HOME");
+        snprintf(cache_dir, sizeof cache_dir, "%s/.cache/kcv/cpu", home && *home ? home : "/tmp");
+    }
+    char *argv[] = {(char *)cxx, "--version", NULL};
+    char out[4096];
+    if (run_capture(argv, out, sizeof out) != 0)
+        return fail(err, "no C++ compiler for the cpu backend: '%s --version' failed: %s", cxx, out);
+    out[strcspn(out, "\n")] = '\0';
+    snprintf(cxx_id, sizeof cxx_id, "%s", out);
+
+    /* The runtime directory is keyed by the runtime's own text. */
+    hash128 h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+    for (size_t i = 0; i < sizeof rt_files / sizeof rt_files[0]; i++) {
+        hash_str(&h, rt_files[i].name);
+        hash_str(&h, rt_files[i].text);
+    }
+    snprintf(rt_dir, sizeof rt_dir, "%s/rt-%016llx", cache_dir, (unsigned long long)h.a);
+    char p[1400];
+    snprintf(p, sizeof p, "%s/include", rt_dir);
+    if (mkdirs(p) != 0) return fail(err, "cannot create the cache directory %s: %s", p, strerror(errno));
+    for (size_t i = 0; i < sizeof rt_files / sizeof rt_files[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", rt_dir, rt_files[i].name);
+        if (!file_exists(p) && write_file(p, rt_files[i].text, strlen(rt_files[i].text)) != 0)
+            return fail(err, "cannot write %s: %s", p, strerror(errno));
+    }
+    return 0;
+}
+
+static int device_info(kcv_device_info *d, char *err)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "cpu (kcv fiber emulation, %s)", cxx_id);
+    snprintf(d->arch, sizeof d->arch, "cpu");
+    d->sm_count = 1;
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    d->total_mem = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
+    d->max_threads_per_block = 1024;
+    d->max_smem_per_block = 48 * 1024;
+    d->max_smem_per_block_optin = KCV_RT_MAX_DYN_SMEM;
+    d->max_regs_per_block = -1;
+    d->max_regs_per_thread = -1;
+    d->warp_size = 32;
+    return 0;
+}
+
+/* ---- what the CPU cannot run ---------------------------------------------- */
+
+static const char *const device_only[] = {
+    "asm", "__asm", "__asm__", "wgmma", "__pipeline_memcpy_async", "__pipeline_commit",
+    "__pipeline_wait_prior", "memcpy_async", "cp_async", "__cvta_generic_to_shared",
+    "cp_async_bulk_tensor", "cuTensorMapEncodeTiled", "CUtensorMap", "tcgen05", "mbarrier",
+    "__nv_fp8_e4m3", "__nv_fp8_e5m2", "cooperative_groups", "cute", "cutlass",
+    "mma_sync", "load_matrix_sync", "wmma", NULL};
+
+static int is_ident(int c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+/* First device-only identifier outside comments and strings; 1 if found. */
+static int scan_device_only(const char *s, size_t n, const char *path, char *err)
+{
+    int line = 1;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\n') { line++; continue; }
+        if (c == '/' && i + 1 < n && s[i + 1] == '/') { while (i < n && s[i] != '\n') i++; line++; continue; }
+        if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+            for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++) if (s[i] == '\n') line++;
+            i++;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            for (i++; i < n && s[i] != c && s[i] != '\n'; i++) if (s[i] == '\\') i++;
+            continue;
+        }
+        if (!is_ident(c) || (i > 0 && is_ident(s[i - 1]))) continue;
+        size_t j = i;
+        while (j < n && is_ident(s[j])) j++;
+        for (int k = 0; device_only[k]; k++)
+            if (strlen(device_only[k]) == j - i && memcmp(s + i, device_only[k], j - i) == 0) {
+                snprintf(err, KCV_ERRLEN, "%s%s:%d: '%s' cannot run on the cpu backend "
+                         "(inline PTX and tensor-core/async-copy/TMA constructs need a GPU)",
+                         KCV_NEEDS_DEVICE, path, line, device_only[k]);
+                return 1;
+            }
+        i = j - 1;
+    }
+    return 0;
+}
+
+/* ---- extern __shared__ rewrite ----------------------------------------------
+ * `extern __shared__ __align__(16) float smem[];` becomes
+ * `__align__(16) float *smem = (decltype(smem))kcv__dyn_smem;` with the same
+ * number of newlines, so compiler messages keep their line numbers. */
+static char *rewrite_source(const char *src, size_t n, const char *path, size_t *outlen)
+{
+    size_t cap = n + 256 + strlen(path);
+    char *out = malloc(cap);
+    if (!out) return NULL;
+    size_t len = (size_t)snprintf(out, cap, "#line 1 \"%s\"\n", path);
+    size_t i = 0;
+    while (i < n) {
+        const char *e = memmem(src + i, n - i, "extern", 6);
+        size_t k = e ? (size_t)(e - src) : n, j = k, upto = n;
+        int hit = 0;
+        if (e) {
+            for (j = k + 6; j < n && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n'); j++) {}
+            hit = (k == 0 || !is_ident(src[k - 1])) && j + 10 <= n &&
+                  memcmp(src + j, "__shared__", 10) == 0;
+            upto = hit ? k : k + 6;
+        }
+        if (len + (upto - i) + 256 >= cap) { cap = (cap + upto - i) * 2 + 256; out = realloc(out, cap); if (!out) return NULL; }
+        memcpy(out + len, src + i, upto - i);
+        len += upto - i;
+        i = upto;
+        if (!hit) continue;
+        size_t d0 = j + 10, semi = d0;
+        while (semi < n && src[semi] != ';') semi++;
+        size_t br = semi;
+        while (br > d0 && src[br] != '[') br--;
+        size_t ne = br;
+        while (ne > d0 && (src[ne - 1] == ' ' || src[ne - 1] == '\t')) ne--;
+        size_t ns = ne;
+        while (ns > d0 && is_ident(src[ns - 1])) ns--;
+        if (br == d0 || ns == ne) { memcpy(out + len, src + i, 6); len += 6; i += 6; continue; }
+        int nl = 0;
+        for (size_t q = k; q < semi; q++) nl += src[q] == '\n';
+        size_t need = (ns - d0) + 2 * (ne - ns) + 64 + nl;
+        if (len + need >= cap) { cap = (cap + need) * 2; out = realloc(out, cap); if (!out) return NULL; }
+        for (size_t q = d0; q < ns; q++) out[len++] = src[q] == '\n' ? ' ' : src[q];
+        len += (size_t)sprintf(out + len, "*%.*s = (decltype(%.*s))kcv__dyn_smem",
+                               (int)(ne - ns), src + ns, (int)(ne - ns), src + ns);
+        while (nl--) out[len++] = '\n';
+        i = semi;
+    }
+    out[len] = '\0';
+    *outlen = len;
+    return out;
+}
+
+/* ---- load ---------------------------------------------------------------- */
+
+static int keep_option(const char *o)
+{
+    static const char *const pass[] = {"-D", "-U", "-I", "-include", "-std=", "-O", "-f", "-W", NULL};
+    for (int i = 0; pass[i]; i++)
+        if (strncmp(o, pass[i], strlen(pass[i])) == 0)
+            return strcmp(o, "-fmad=false") != 0 && strcmp(o, "-fmad=true") != 0;
+    return 0;
+}
+
+static int compile(const char *so, const char *path, const char *code, size_t len,
+                   const char *options, char *err)
+{
+    size_t n;
+    char *text = rewrite_source(code, len, path, &n);
+    if (!text) return fail(err, "out of memory rewriting %s", path);
+    char srcp[1300], tmpso[1300], shim[1300], inc[1300], rtinc[1300], rtcpp[1300], dirinc[1100];
+    snprintf(srcp, sizeof srcp, "%s.%d.cu", so, (int)getpid());
+    snprintf(tmpso, sizeof tmpso, "%s.%d.tmp", so, (int)getpid());
+    int w = write_file(srcp, text, n);
+    free(text);
+    if (w != 0) return fail(err, "cannot write %s: %s", srcp, strerror(errno));
+    snprintf(shim, sizeof shim, "%s/kcv_cuda_cpu.h", rt_dir);
+    snprintf(inc, sizeof inc, "-I%s/include", rt_dir);
+    snprintf(rtinc, sizeof rtinc, "-I%s", rt_dir);
+    snprintf(rtcpp, sizeof rtcpp, "%s/kcv_cpu_rt.cpp", rt_dir);
+    const char *slash = strrchr(path, '/');
+    snprintf(dirinc, sizeof dirinc, "-I%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    char *argv[96];
+    int a = 0;
+    argv[a++] = (char *)cxx;
+    const char *fixed[] = {"-O2", "-g0", "-shared", "-fPIC", "-fvisibility=hidden",
+                           "-std=c++17", "-w", "-fno-strict-aliasing", "-include"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) argv[a++] = (char *)fixed[i];
+    argv[a++] = shim;
+    argv[a++] = dirinc;
+    argv[a++] = inc;
+    argv[a++] = rtinc;
+    for (const char *o = options; o && *o && a < 80; o += strlen(o) + 1)
+        if (keep_option(o)) argv[a++] = (char *)o;
+    argv[a++] = "-x"; argv[a++] = "c++"; argv[a++] = srcp;
+    argv[a++] = rtcpp;
+    argv[a++] = "-o"; argv[a++] = tmpso;
+    argv[a] = NULL;
+    char *log = malloc(65536);
+    if (!log) { unlink(srcp); return fail(err, "out of memory"); }
+    int rc = run_capture(argv, log, 65536);
+    unlink(srcp);
+    if (rc != 0) {
+        unlink(tmpso);
+        snprintf(err, KCV_ERRLEN, "%s", log[0] ? log : "the compiler failed without a message");
+        free(log);
+        return -1;
+    }
+    free(log);
+    if (rename(tmpso, so) != 0) { unlink(tmpso); return fail(err, "cannot rename %s: %s", tmpso, strerror(errno)); }
+    return 0;
+}
+
+static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
+                        size_t len, const char *options, char *err)
+{
+    if (kind != KCV_SRC_CU) {
+        fail(err, "%s%s: the cpu backend runs CUDA C (.cu) only; PTX and binaries need a GPU",
+             KCV_NEEDS_DEVICE, path);
+        return NULL;
+    }
+    if (scan_device_only(code, len, path, err)) return NULL;
+    hash128 h = {0x84222325cbf29ce4ull, 0xcbf29ce484222325ull};
+    hash_str(&h, rt_dir);
+    hash_str(&h, cxx_id);
+    for (const char *o = options; o && *o; o += strlen(o) + 1) hash_str(&h, o);
+    hash_str(&h, path);
+    hash_add(&h, code, len);
+    char so[1300];
+    snprintf(so, sizeof so, "%s/%016llx%016llx.so", cache_dir,
+             (unsigned long long)h.a, (unsigned long long)h.b);
+    if (!file_exists(so) && compile(so, path, code, len, options, err) != 0) return NULL;
+    void *dl = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!dl) { fail(err, "dlopen %s (%s): %s", so, path, dlerror()); return NULL; }
+    const int *abi = dlsym(dl, "kcv_rt_abi");
+    void *launch = dlsym(dl, "kcv_rt_launch");
+    if (!abi || *abi != KCV_RT_ABI || !launch) {
+        dlclose(dl);
+        unlink(so);
+        fail(err, "stale cpu module %s for %s (runtime ABI mismatch); load it again", so, path);
+        return NULL;
+    }
+    kcv_module *m = calloc(1, sizeof *m);
+    if (!m) { dlclose(dl); fail(err, "out of memory"); return NULL; }
+    m->dl = dl;
+    *(void **)&m->launch = launch;
+    snprintf(m->path, sizeof m->path, "%s", path);
+    return m;
+}
+
+static void unload(kcv_module *m)
+{
+    if (!m) return;
+    dlclose(m->dl);
+    free(m);
+}
+
+static kcv_func *get_function(kcv_module *m, const char *name, char *err)
+{
+    void *fn = dlsym(m->dl, name);
+    if (!fn) {
+        fail(err, "no kernel '%s' in %s (is it extern \"C\" __global__?)", name, m->path);
+        return NULL;
+    }
+    kcv_func *f = calloc(1, sizeof *f);
+    if (!f) { fail(err, "out of memory"); return NULL; }
+    f->m = m;
+    *(void **)&f->fn = fn;
+    snprintf(f->name, sizeof f->name, "%s", name);
+    return f;
+}
+
+static int func_attrs(kcv_func *f, kcv_func_attrs *a, char *err)
+{
+    a->num_regs = a->static_smem = a->local_bytes = a->const_bytes = -1;
+    a->max_threads_per_block = 1024;
+    a->ptx_version = a->binary_version = -1;
+    return 0;
+}
+
+static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
+{
+    if (bytes > KCV_RT_MAX_DYN_SMEM)
+        return fail(err, "%s: %d bytes of dynamic shared memory exceed the cpu backend's %d",
+                    f->name, bytes, KCV_RT_MAX_DYN_SMEM);
+    return 0;
+}
+
+/* ---- memory ------------------------------------------------------------------ */
+
+/* The size of each mapping sits in the 64 bytes in front of it. */
+static int mem_alloc(kcv_dptr *p, size_t n, char *err)
+{
+    size_t total = n + 64;
+    char *m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return fail(err, "out of memory: cannot map %zu bytes of cpu device memory: %s", n, strerror(errno));
+    *(size_t *)m = total;
+    *p = (kcv_dptr)(uintptr_t)(m + 64);
+    return 0;
+}
+
+static int mem_free(kcv_dptr p, char *err)
+{
+    char *m = (char *)(uintptr_t)p - 64;
+    munmap(m, *(size_t *)m);
+    return 0;
+}
+
+static int htod(kcv_dptr d, const void *s, size_t n, char *err) { memcpy((void *)(uintptr_t)d, s, n); return 0; }
+static int dtoh(void *d, kcv_dptr s, size_t n, char *err) { memcpy(d, (const void *)(uintptr_t)s, n); return 0; }
+static int memset8(kcv_dptr d, uint8_t v, size_t n, char *err) { memset((void *)(uintptr_t)d, v, n); return 0; }
+
+/* ---- launch ---------------------------------------------------------------- */
+
+typedef struct { ffi_cif cif; void (*fn)(void); void **args; } call_ctx;
+
+static void call_body(void *p)
+{
+    call_ctx *c = p;
+    ffi_arg ret;
+    ffi_call(&c->cif, c->fn, &ret, c->args);
+}
+
+static ffi_type *ffi_of(kcv_ptype t)
+{
+    switch (t) {
+    case KCV_P_PTR: return &ffi_type_pointer;
+    case KCV_P_I8: return &ffi_type_sint8;
+    case KCV_P_I16: return &ffi_type_sint16;
+    case KCV_P_I32: return &ffi_type_sint32;
+    case KCV_P_I64: return &ffi_type_sint64;
+    case KCV_P_U8: return &ffi_type_uint8;
+    case KCV_P_U16: return &ffi_type_uint16;
+    case KCV_P_U32: return &ffi_type_uint32;
+    case KCV_P_U64: return &ffi_type_uint64;
+    case KCV_P_F32: return &ffi_type_float;
+    default: return &ffi_type_double;
+    }
+}
+
+static int check_cfg(kcv_func *f, const kcv_launch_cfg *c, char *err)
+{
+    uint64_t nt = (uint64_t)c->block[0] * c->block[1] * c->block[2];
+    if (!c->grid[0] || !c->grid[1] || !c->grid[2] || !nt)
+        return fail(err, "%s: empty grid or block", f->name);
+    if (nt > 1024 || c->block[2] > 64)
+        return fail(err, "%s: block (%u,%u,%u) exceeds 1024 threads (or z > 64)",
+                    f->name, c->block[0], c->block[1], c->block[2]);
+    if (c->grid[1] > 65535 || c->grid[2] > 65535 || c->grid[0] > 0x7fffffffu)
+        return fail(err, "%s: grid (%u,%u,%u) exceeds the CUDA limits", f->name,
+                    c->grid[0], c->grid[1], c->grid[2]);
+    if (c->smem > KCV_RT_MAX_DYN_SMEM)
+        return fail(err, "%s: %u bytes of dynamic shared memory exceed the limit %d",
+                    f->name, c->smem, KCV_RT_MAX_DYN_SMEM);
+    return 0;
+}
+
+static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                  const kcv_ptype *params, int nparams, char *err)
+{
+    if (check_cfg(f, cfg, err) != 0) return -1;
+    if (sticky[0]) return fail(err, "%s: not launched: an earlier kernel failed: %s", f->name, sticky);
+    ffi_type *types[256];
+    if (nparams > 256) return fail(err, "%s: too many parameters", f->name);
+    for (int i = 0; i < nparams; i++) types[i] = ffi_of(params[i]);
+    call_ctx c;
+    c.fn = f->fn;
+    c.args = args;
+    if (ffi_prep_cif(&c.cif, FFI_DEFAULT_ABI, (unsigned)nparams, &ffi_type_void, types) != FFI_OK)
+        return fail(err, "%s: ffi_prep_cif failed", f->name);
+    kcv_rt_launch_t a;
+    memset(&a, 0, sizeof a);
+    memcpy(a.grid, cfg->grid, sizeof a.grid);
+    memcpy(a.block, cfg->block, sizeof a.block);
+    a.smem = cfg->smem;
+    a.seed = cfg->sched_seed;
+    a.stack_size = stack_size;
+    a.body = call_body;
+    a.ctx = &c;
+    char msg[KCV_ERRLEN - 256];
+    a.err = msg;
+    a.errlen = sizeof msg;
+    /* A kernel's own failure (trap, deadlock) is sticky, as on a GPU: it
+     * surfaces at synchronize. */
+    if (f->m->launch(&a) != 0) snprintf(sticky, sizeof sticky, "%s: %s", f->name, msg);
+    return 0;
+}
+
+static int synchronize(char *err)
+{
+    if (sticky[0]) return fail(err, "%s", sticky);
+    return 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int time_launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                       const kcv_ptype *params, int nparams, int warmup, int reps,
+                       size_t flush_bytes, double *ms, char *err)
+{
+    if (reps < 1) reps = 1;
+    double *t = malloc(sizeof(double) * (size_t)reps);
+    if (!t) return fail(err, "out of memory");
+    for (int i = 0; i < warmup; i++)
+        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) { free(t); return -1; }
+    for (int i = 0; i < reps; i++) {
+        double t0 = now_ms();
+        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) { free(t); return -1; }
+        t[i] = now_ms() - t0;
+    }
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    *ms = t[reps / 2];
+    free(t);
+    return 0;
+}
+
+const kcv_backend kcv_backend_cpu = {
+    .name = "cpu",
+    .init = init, .device_info = device_info,
+    .load = load, .unload = unload, .get_function = get_function,
+    .func_attrs = func_attrs, .set_max_dynamic_smem = set_max_dynamic_smem,
+    .mem_alloc = mem_alloc, .mem_free = mem_free,
+    .htod = htod, .dtoh = dtoh, .memset8 = memset8,
+    .launch = launch, .synchronize = synchronize, .time_launch = time_launch,
+};

@@ -1,0 +1,4 @@
+/* device_launch_parameters.h — stub for the kcv CPU backend: everything it declares comes from
+ * kcv_cuda_cpu.h, which the backend force-includes. */
+#pragma once
+#include "kcv_cuda_cpu.h"

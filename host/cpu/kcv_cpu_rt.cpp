@@ -1,0 +1,404 @@
+/*
+ * kcv_cpu_rt.cpp — the fiber scheduler linked into every CPU kernel module.
+ *
+ * One launch: blocks in an order drawn from the seed, one at a time; the
+ * threads of a block are fibers on their own stacks.  A fiber runs until it
+ * reaches a barrier, a warp operation or its end, then switches back to the
+ * scheduler, which lets the others catch up and resumes them in an order
+ * drawn from the seed.  A warp operation completes when its last lane
+ * arrives: that lane computes every lane's result before anyone resumes, so
+ * results never depend on who reads first.
+ *
+ * On x86-64 the switch is a few instructions of assembly (callee-saved
+ * registers, MXCSR and the x87 control word); elsewhere ucontext.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <sys/mman.h>
+#include "kcv_cuda_cpu.h"   /* uint3, kcv_thread, the runtime's declarations */
+
+#ifndef __x86_64__
+#include <ucontext.h>
+#endif
+
+extern "C" {
+__attribute__((visibility("default"))) int kcv_rt_abi = KCV_RT_ABI;
+kcv_thread *kcv__self;
+uint3 kcv__blockIdx, kcv__blockDim, kcv__gridDim;
+alignas(256) char kcv__dyn_smem[KCV_RT_MAX_DYN_SMEM];
+}
+
+enum { F_RUN, F_BAR, F_WARP, F_DONE };
+
+struct fiber {
+    kcv_thread pub;             /* first: kcv__self points here */
+    int state;
+    unsigned lane, warp;
+    int bar_pred, bar_result;
+    uint64_t wval, wres;        /* warp op: this lane's value, its result */
+    int warg;
+#ifdef __x86_64__
+    void *sp;
+#else
+    ucontext_t uc;
+#endif
+};
+
+struct warp {
+    unsigned arrived, done;     /* lanes waiting in the current op; exited lanes */
+    unsigned mask;              /* lanes the current op waits for */
+    int op, width;
+};
+
+static struct {
+    const kcv_rt_launch_t *a;
+    fiber *f;                   /* nthreads fibers */
+    warp *w;
+    char *stacks;
+    size_t stack_size, nstacks;
+    unsigned n, alive, at_bar, cur;
+    int bar_op, bar_acc;
+    int failed;
+    uint64_t rng;
+#ifdef __x86_64__
+    void *sched_sp;
+#else
+    ucontext_t sched_uc;
+#endif
+} S;
+
+/* ---- random order ------------------------------------------------------ */
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void shuffle(unsigned *v, unsigned n, uint64_t *s)
+{
+    for (unsigned i = n; i > 1; i--) {
+        unsigned j = (unsigned)(splitmix(s) % i);
+        unsigned t = v[i - 1]; v[i - 1] = v[j]; v[j] = t;
+    }
+}
+
+/* ---- context switch ------------------------------------------------------ */
+
+#ifdef __x86_64__
+extern "C" void kcv__swap(void **save, void *to);
+extern "C" void kcv__tramp(void);
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    "kcv__swap:\n"
+    "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+    "  subq $8, %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
+    "  movq %rsp, (%rdi)\n"
+    "  movq %rsi, %rsp\n"
+    "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  addq $8, %rsp\n"
+    "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+    "  ret\n"
+    ".p2align 4\n"
+    "kcv__tramp:\n"
+    "  movq %r12, %rdi\n"
+    "  callq *%r13\n"
+    "  ud2\n");
+
+static void to_fiber(fiber *f) { kcv__swap(&S.sched_sp, f->sp); }
+static void to_sched(fiber *f) { kcv__swap(&f->sp, S.sched_sp); }
+#else
+static void to_fiber(fiber *f) { swapcontext(&S.sched_uc, &f->uc); }
+static void to_sched(fiber *f) { swapcontext(&f->uc, &S.sched_uc); }
+#endif
+
+static void fiber_main(fiber *f)
+{
+    S.a->body(S.a->ctx);
+    f->state = F_DONE;
+    S.alive--;
+    warp *w = &S.w[f->warp];
+    w->done |= 1u << f->lane;
+    extern void kcv__warp_try(warp *w);
+    kcv__warp_try(w);
+    to_sched(f);
+    abort();   /* a finished fiber is never resumed */
+}
+
+#ifdef __x86_64__
+static void fiber_init(fiber *f, char *stack_lo, size_t size)
+{
+    uintptr_t top = ((uintptr_t)(stack_lo + size) & ~(uintptr_t)15) - 16;
+    void **sp = (void **)top;
+    *--sp = (void *)kcv__tramp;          /* ret target; rsp = top afterwards */
+    *--sp = 0;                           /* rbp */
+    *--sp = 0;                           /* rbx */
+    *--sp = (void *)f;                   /* r12: argument */
+    *--sp = (void *)fiber_main;          /* r13: function */
+    *--sp = 0; *--sp = 0;                /* r14, r15 */
+    uint32_t csr[2];
+    __asm__ volatile("stmxcsr %0\n fnstcw %1" : "=m"(csr[0]), "=m"(csr[1]));
+    *--sp = 0;
+    memcpy(sp, csr, 8);
+    f->sp = sp;
+}
+#else
+static void fiber_init(fiber *f, char *stack_lo, size_t size)
+{
+    getcontext(&f->uc);
+    f->uc.uc_stack.ss_sp = stack_lo;
+    f->uc.uc_stack.ss_size = size;
+    f->uc.uc_link = NULL;
+    makecontext(&f->uc, (void (*)(void))fiber_main, 1, f);
+}
+#endif
+
+/* ---- errors ----------------------------------------------------------------- */
+
+static void fail(const char *fmt, ...)
+{
+    if (S.failed) return;
+    S.failed = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(S.a->err, S.a->errlen, fmt, ap);
+    va_end(ap);
+}
+
+extern "C" void kcv__trap(const char *why)
+{
+    fiber *f = &S.f[S.cur];
+    fail("%s in block (%u,%u,%u) thread (%u,%u,%u)", why, kcv__blockIdx.x,
+         kcv__blockIdx.y, kcv__blockIdx.z, f->pub.tid.x, f->pub.tid.y, f->pub.tid.z);
+    f->state = F_BAR;       /* parked for good: the launch stops */
+    to_sched(f);
+    abort();
+}
+
+/* ---- block barrier ----------------------------------------------------- */
+
+static int wait_bar(int op, int pred)
+{
+    fiber *f = &S.f[S.cur];
+    if (S.at_bar == 0) { S.bar_op = op; S.bar_acc = op == KCV_BAR_AND ? 1 : 0; }
+    if (op == KCV_BAR_COUNT) S.bar_acc += pred != 0;
+    else if (op == KCV_BAR_AND) S.bar_acc &= pred != 0;
+    else if (op == KCV_BAR_OR) S.bar_acc |= pred != 0;
+    f->state = F_BAR;
+    S.at_bar++;
+    to_sched(f);
+    return f->bar_result;
+}
+
+extern "C" void kcv__syncthreads(void) { wait_bar(0, 0); }
+extern "C" int kcv__syncthreads_op(int op, int pred) { return wait_bar(op, pred); }
+
+/* Everyone still running is at the barrier: let them all go. */
+static void release_bar(void)
+{
+    for (unsigned i = 0; i < S.n; i++)
+        if (S.f[i].state == F_BAR) { S.f[i].state = F_RUN; S.f[i].bar_result = S.bar_acc; }
+    S.at_bar = 0;
+}
+
+/* ---- warp operations -------------------------------------------------------- */
+
+/* Compute every waiting lane's result, then release them. */
+static void warp_complete(warp *w, unsigned wi)
+{
+    fiber *lanes = &S.f[wi * 32];
+    unsigned nl = S.n - wi * 32 < 32 ? S.n - wi * 32 : 32;
+    unsigned ballot = 0;
+    uint64_t radd = 0, rmin = ~0ull, rmax = 0;
+    int64_t smin = INT32_MAX, smax = INT32_MIN;
+    for (unsigned l = 0; l < nl; l++) {
+        if (!(w->arrived >> l & 1)) continue;
+        uint64_t v = lanes[l].wval;
+        if (v) ballot |= 1u << l;
+        radd += (uint32_t)v;
+        if ((uint32_t)v < rmin) rmin = (uint32_t)v;
+        if ((uint32_t)v > rmax) rmax = (uint32_t)v;
+        if ((int32_t)v < smin) smin = (int32_t)v;
+        if ((int32_t)v > smax) smax = (int32_t)v;
+    }
+    for (unsigned l = 0; l < nl; l++) {
+        if (!(w->arrived >> l & 1)) continue;
+        fiber *f = &lanes[l];
+        int width = w->width, seg = l & ~(unsigned)(width - 1), pos = (int)(l - seg);
+        int src = -1;
+        switch (w->op) {
+        case KCV_W_IDX: src = seg + ((f->warg % width) + width) % width; break;
+        case KCV_W_UP: src = pos - f->warg >= 0 ? (int)l - f->warg : -1; break;
+        case KCV_W_DOWN: src = pos + f->warg < width ? (int)l + f->warg : -1; break;
+        case KCV_W_XOR: {
+            int t = pos ^ f->warg;
+            src = t < width ? seg + t : -1;
+            break;
+        }
+        }
+        switch (w->op) {
+        case KCV_W_IDX: case KCV_W_UP: case KCV_W_DOWN: case KCV_W_XOR:
+            /* a source lane outside the warp or not taking part: own value */
+            f->wres = (src >= 0 && (unsigned)src < nl && (w->arrived >> src & 1))
+                      ? lanes[src].wval : f->wval;
+            break;
+        case KCV_W_BALLOT: f->wres = ballot; break;
+        case KCV_W_ALL: f->wres = (ballot & w->arrived) == w->arrived; break;
+        case KCV_W_ANY: f->wres = ballot != 0; break;
+        case KCV_W_RADD: f->wres = (uint32_t)radd; break;
+        case KCV_W_RMIN: f->wres = rmin; break;
+        case KCV_W_RMAX: f->wres = rmax; break;
+        case KCV_W_RMINS: f->wres = (uint32_t)(int32_t)smin; break;
+        case KCV_W_RMAXS: f->wres = (uint32_t)(int32_t)smax; break;
+        default: f->wres = 0;
+        }
+        f->state = F_RUN;
+    }
+    w->arrived = 0;
+}
+
+void kcv__warp_try(warp *w)
+{
+    if (!w->arrived) return;
+    unsigned need = w->mask & ~w->done;
+    if ((w->arrived & need) == need) warp_complete(w, (unsigned)(w - S.w));
+}
+
+extern "C" uint64_t kcv__warp_op(int op, unsigned mask, uint64_t v, int arg, int width)
+{
+    fiber *f = &S.f[S.cur];
+    warp *w = &S.w[f->warp];
+    if (width <= 0 || width > 32 || (width & (width - 1)))
+        kcv__trap("warp operation with a width that is not a power of two <= 32");
+    if (!(mask >> f->lane & 1))
+        kcv__trap("warp operation called by a lane outside its own mask");
+    if (w->arrived == 0) { w->op = op; w->width = width; w->mask = mask; }
+    else if (w->op != op)
+        kcv__trap("divergent warp operations (lanes of one warp in different collectives)");
+    else w->mask |= mask;
+    f->wval = v;
+    f->warg = arg;
+    w->arrived |= 1u << f->lane;
+    f->state = F_WARP;
+    kcv__warp_try(w);
+    if (f->state == F_WARP) to_sched(f);
+    return f->wres;
+}
+
+extern "C" unsigned kcv__activemask(void)
+{
+    fiber *f = &S.f[S.cur];
+    unsigned nl = S.n - f->warp * 32 < 32 ? S.n - f->warp * 32 : 32;
+    unsigned all = nl == 32 ? ~0u : (1u << nl) - 1;
+    return all & ~S.w[f->warp].done;
+}
+
+/* ---- one block ------------------------------------------------------------ */
+
+static int run_block(unsigned *order)
+{
+    const kcv_rt_launch_t *a = S.a;
+    for (unsigned i = 0; i < S.n; i++) {
+        fiber *f = &S.f[i];
+        memset(f, 0, sizeof *f);
+        f->pub.tid.x = i % a->block[0];
+        f->pub.tid.y = (i / a->block[0]) % a->block[1];
+        f->pub.tid.z = i / (a->block[0] * a->block[1]);
+        f->lane = i % 32;
+        f->warp = i / 32;
+        f->state = F_RUN;
+        fiber_init(f, S.stacks + (size_t)i * S.stack_size, S.stack_size);
+    }
+    memset(S.w, 0, sizeof(warp) * ((S.n + 31) / 32));
+    S.alive = S.n;
+    S.at_bar = 0;
+    for (;;) {
+        unsigned nrun = 0;
+        for (unsigned i = 0; i < S.n; i++) if (S.f[i].state == F_RUN) order[nrun++] = i;
+        if (nrun == 0) {
+            if (S.failed) return -1;
+            if (S.alive == 0) return 0;
+            if (S.at_bar == S.alive) { release_bar(); continue; }
+            fail("deadlock in block (%u,%u,%u): %u threads wait at __syncthreads, "
+                 "%u in warp operations whose lanes never arrive", kcv__blockIdx.x,
+                 kcv__blockIdx.y, kcv__blockIdx.z, S.at_bar, S.alive - S.at_bar);
+            return -1;
+        }
+        shuffle(order, nrun, &S.rng);
+        for (unsigned k = 0; k < nrun && !S.failed; k++) {
+            fiber *f = &S.f[order[k]];
+            if (f->state != F_RUN) continue;
+            S.cur = order[k];
+            kcv__self = &f->pub;
+            to_fiber(f);
+        }
+        if (S.failed) return -1;
+    }
+}
+
+/* Stacks live across launches; guard pages catch overflows as SIGSEGV. */
+static int ensure_stacks(unsigned n, size_t size)
+{
+    if (S.stacks && S.nstacks >= n && S.stack_size == size) return 0;
+    if (S.stacks) munmap(S.stacks, S.nstacks * S.stack_size);
+    S.stacks = (char *)mmap(NULL, (size_t)n * size, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (S.stacks == MAP_FAILED) { S.stacks = NULL; return -1; }
+    for (unsigned i = 0; i < n; i++) mprotect(S.stacks + (size_t)i * size, 4096, PROT_NONE);
+    S.nstacks = n;
+    S.stack_size = size;
+    return 0;
+}
+
+extern "C" __attribute__((visibility("default")))
+int kcv_rt_launch(const kcv_rt_launch_t *a)
+{
+    S.a = a;
+    S.failed = 0;
+    S.rng = a->seed ^ 0x6b63762d73636864ull;
+    S.n = a->block[0] * a->block[1] * a->block[2];
+    uint64_t nblocks = (uint64_t)a->grid[0] * a->grid[1] * a->grid[2];
+    if (a->smem > KCV_RT_MAX_DYN_SMEM) {
+        snprintf(a->err, a->errlen, "dynamic shared memory %u bytes exceeds the cpu backend's %d",
+                 a->smem, KCV_RT_MAX_DYN_SMEM);
+        return -1;
+    }
+    if (nblocks > (1u << 28)) {
+        snprintf(a->err, a->errlen, "grid of %llu blocks is too large for the cpu backend",
+                 (unsigned long long)nblocks);
+        return -1;
+    }
+    if (ensure_stacks(S.n, a->stack_size) != 0) {
+        snprintf(a->err, a->errlen, "out of memory for %u fiber stacks", S.n);
+        return -1;
+    }
+    unsigned *blocks = (unsigned *)malloc(sizeof(unsigned) * nblocks);
+    unsigned *order = (unsigned *)malloc(sizeof(unsigned) * S.n);
+    S.f = (fiber *)calloc(S.n, sizeof(fiber));
+    S.w = (warp *)calloc((S.n + 31) / 32, sizeof(warp));
+    int rc = 0;
+    if (!blocks || !order || !S.f || !S.w) {
+        snprintf(a->err, a->errlen, "out of memory scheduling %llu blocks", (unsigned long long)nblocks);
+        rc = -1;
+    }
+    kcv__gridDim = uint3{a->grid[0], a->grid[1], a->grid[2]};
+    kcv__blockDim = uint3{a->block[0], a->block[1], a->block[2]};
+    if (rc == 0) {
+        for (uint64_t b = 0; b < nblocks; b++) blocks[b] = (unsigned)b;
+        shuffle(blocks, (unsigned)nblocks, &S.rng);
+    }
+    for (uint64_t k = 0; rc == 0 && k < nblocks; k++) {
+        unsigned b = blocks[k];
+        kcv__blockIdx = uint3{b % a->grid[0], (b / a->grid[0]) % a->grid[1],
+                              b / (a->grid[0] * a->grid[1])};
+        rc = run_block(order);
+    }
+    free(blocks); free(order); free(S.f); free(S.w);
+    S.f = NULL; S.w = NULL;
+    return rc;
+}

@@ -1,0 +1,779 @@
+/*
+ * worker.c — the worker process and its protocol (see worker.h).
+ *
+ * Messages both ways are a header {u32 op or status, u32 length} and a
+ * payload.  A job's buffer bytes do not go through the socket: the parent
+ * writes them into a memfd, passes the descriptor with SCM_RIGHTS, and the
+ * worker uploads from and downloads into that same mapping.  Parent and
+ * worker are one binary (fork without exec), so fixed-size structs travel
+ * as raw bytes.
+ *
+ * Device arena (in the worker): one allocation, grown when a job needs
+ * more, laid out by a bump allocator that depends only on the job, so the
+ * same job sees the same device addresses:
+ *
+ *   [placement] then per buffer: [.. pad ..][redzone guard][offset+data][redzone guard]
+ *
+ * with each buffer's data at a 256-byte boundary plus its `offset`.  Guard
+ * byte j (0-based from the guard's first byte) holds KCV_CANARY(j).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "worker.h"
+
+enum { OP_LOAD = 1, OP_ATTRS, OP_JOB };
+enum { RP_OK = 0, RP_FAIL = 1, RP_NEEDS_DEVICE = 2, RP_RESTART = 0x100 };
+
+const char *const kcv_job_status_names[] = {
+    "ok", "launch_error", "kernel_error", "crash", "timeout", "oom", "needs_device"};
+
+typedef struct { uint32_t op, len; } hdr;
+
+/* ---- growable byte strings ---------------------------------------------- */
+
+typedef struct { char *p; size_t n, cap; } wbuf;
+typedef struct { const char *p; size_t n, at; } rbuf;
+
+static void put(wbuf *b, const void *p, size_t n)
+{
+    if (b->n + n > b->cap) {
+        size_t cap = (b->n + n) * 2 + 256;
+        char *q = realloc(b->p, cap);
+        if (!q) { perror("kcv worker"); _exit(3); }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, p, n);
+    b->n += n;
+}
+
+static void put_u32(wbuf *b, uint32_t v) { put(b, &v, 4); }
+static void put_str(wbuf *b, const char *s, size_t n) { put_u32(b, (uint32_t)n); put(b, s, n); }
+
+static int get(rbuf *r, void *p, size_t n)
+{
+    if (r->n - r->at < n) return -1;
+    memcpy(p, r->p + r->at, n);
+    r->at += n;
+    return 0;
+}
+
+/* A string: points into the message (its length in *n). */
+static const char *get_str(rbuf *r, size_t *n)
+{
+    uint32_t len;
+    if (get(r, &len, 4) || r->n - r->at < len) return NULL;
+    const char *s = r->p + r->at;
+    r->at += len;
+    *n = len;
+    return s;
+}
+
+/* ---- raw I/O ---------------------------------------------------------------- */
+
+static int write_all(int fd, const void *p, size_t n)
+{
+    const char *s = p;
+    while (n) {
+        ssize_t w = send(fd, s, n, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int send_msg(int fd, uint32_t op, const void *p, size_t n, int passfd)
+{
+    hdr h = {op, (uint32_t)n};
+    struct iovec iov = {&h, sizeof h};
+    struct msghdr m = {0};
+    char cbuf[CMSG_SPACE(sizeof(int))];
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    if (passfd >= 0) {
+        memset(cbuf, 0, sizeof cbuf);
+        m.msg_control = cbuf;
+        m.msg_controllen = sizeof cbuf;
+        struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(c), &passfd, sizeof(int));
+    }
+    ssize_t w;
+    while ((w = sendmsg(fd, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR) {}
+    if (w != (ssize_t)sizeof h) return -1;
+    return n ? write_all(fd, p, n) : 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Read n bytes before the deadline (< 0: none).  0, -1 EOF/error, -2 timeout. */
+static int read_deadline(int fd, void *p, size_t n, double deadline, int *gotfd)
+{
+    char *s = p;
+    while (n) {
+        if (deadline >= 0) {
+            double left = deadline - now();
+            if (left <= 0) return -2;
+            struct pollfd pf = {fd, POLLIN, 0};
+            int pr = poll(&pf, 1, (int)(left * 1000) + 1);
+            if (pr < 0 && errno == EINTR) continue;
+            if (pr == 0) return -2;
+            if (pr < 0) return -1;
+        }
+        struct iovec iov = {s, n};
+        struct msghdr m = {0};
+        char cbuf[CMSG_SPACE(sizeof(int))];
+        m.msg_iov = &iov;
+        m.msg_iovlen = 1;
+        m.msg_control = gotfd ? cbuf : NULL;
+        m.msg_controllen = gotfd ? sizeof cbuf : 0;
+        ssize_t r = recvmsg(fd, &m, 0);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        if (gotfd) {
+            struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+            if (c && c->cmsg_type == SCM_RIGHTS) memcpy(gotfd, CMSG_DATA(c), sizeof(int));
+            gotfd = NULL;
+        }
+        s += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+/* ============================ worker side ================================== */
+
+typedef struct { uint64_t key; kcv_module *m; } mod_entry;
+typedef struct { kcv_func *f; size_t mod; char name[128]; } fn_entry;
+
+static struct {
+    const kcv_backend *be;
+    int fd;
+    mod_entry *mods; size_t nmods;
+    fn_entry *fns; size_t nfns;
+    kcv_dptr arena; size_t arena_size;
+} W;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ull;
+    return (h ^ n) * 0x100000001b3ull;
+}
+
+static void reply(uint32_t status, wbuf *b)
+{
+    if (send_msg(W.fd, status, b ? b->p : NULL, b ? b->n : 0, -1) != 0) _exit(0);
+}
+
+static void reply_text(uint32_t status, int32_t fid, const char *msg)
+{
+    wbuf b = {0};
+    put(&b, &fid, 4);
+    put_str(&b, msg, strlen(msg));
+    reply(status, &b);
+    free(b.p);
+}
+
+static void do_load(rbuf *r)
+{
+    uint32_t kind;
+    size_t pn, cn, on, nn;
+    char err[KCV_ERRLEN] = "";
+    const char *path, *code, *opts, *name;
+    if (get(r, &kind, 4) || !(path = get_str(r, &pn)) || !(code = get_str(r, &cn)) ||
+        !(opts = get_str(r, &on)) || !(name = get_str(r, &nn)))
+        { reply_text(RP_FAIL, -1, "malformed load request"); return; }
+    uint64_t key = 0xcbf29ce484222325ull;
+    key = fnv(key, &kind, 4);
+    key = fnv(key, path, pn);
+    key = fnv(key, code, cn);
+    key = fnv(key, opts, on);
+    size_t mi;
+    for (mi = 0; mi < W.nmods && W.mods[mi].key != key; mi++) {}
+    if (mi == W.nmods) {
+        /* the backend wants NUL-terminated path and code */
+        char *p = strndup(path, pn), *c = malloc(cn + 1);
+        memcpy(c, code, cn);
+        c[cn] = '\0';
+        kcv_module *m = W.be->load((kcv_srckind)kind, p, c, cn, on ? opts : NULL, err);
+        free(p);
+        free(c);
+        if (!m) {
+            int nd = strncmp(err, KCV_NEEDS_DEVICE, strlen(KCV_NEEDS_DEVICE)) == 0;
+            reply_text(nd ? RP_NEEDS_DEVICE : RP_FAIL, -1,
+                       nd ? err + strlen(KCV_NEEDS_DEVICE) : err);
+            return;
+        }
+        W.mods = realloc(W.mods, sizeof *W.mods * (W.nmods + 1));
+        W.mods[W.nmods++] = (mod_entry){key, m};
+    }
+    char fname[128];
+    snprintf(fname, sizeof fname, "%.*s", (int)nn, name);
+    for (size_t i = 0; i < W.nfns; i++)
+        if (W.fns[i].mod == mi && strcmp(W.fns[i].name, fname) == 0) {
+            reply_text(RP_OK, (int32_t)i, "");
+            return;
+        }
+    kcv_func *f = W.be->get_function(W.mods[mi].m, fname, err);
+    if (!f) { reply_text(RP_FAIL, -1, err); return; }
+    W.fns = realloc(W.fns, sizeof *W.fns * (W.nfns + 1));
+    W.fns[W.nfns].f = f;
+    W.fns[W.nfns].mod = mi;
+    snprintf(W.fns[W.nfns].name, sizeof W.fns[W.nfns].name, "%s", fname);
+    reply_text(RP_OK, (int32_t)W.nfns++, "");
+}
+
+static void do_attrs(rbuf *r)
+{
+    int32_t fid;
+    char err[KCV_ERRLEN] = "";
+    kcv_func_attrs a;
+    memset(&a, 0xff, sizeof a);   /* -1: unknown */
+    if (get(r, &fid, 4) || fid < 0 || (size_t)fid >= W.nfns) { reply_text(RP_FAIL, -1, "bad function id"); return; }
+    if (!W.be->func_attrs || W.be->func_attrs(W.fns[fid].f, &a, err) != 0) {
+        reply_text(RP_FAIL, -1, err[0] ? err : "this backend cannot query attributes");
+        return;
+    }
+    wbuf b = {0};
+    put(&b, &a, sizeof a);
+    reply(RP_OK, &b);
+    free(b.p);
+}
+
+/* Job state shared by the steps below. */
+typedef struct {
+    kcv_job j;
+    size_t *start;              /* arena offset of each buffer's data */
+    size_t *mfd_off;            /* offset of each buffer in the memfd */
+    char *map;
+    kcv_job_result res;
+    int restart;
+} job_ctx;
+
+static size_t align_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
+
+static int job_fail(job_ctx *c, kcv_job_status st, const char *fmt, const char *a, const char *b)
+{
+    c->res.o.status = st;
+    snprintf(c->res.o.message, sizeof c->res.o.message, fmt, a, b);
+    return -1;
+}
+
+static int arena_ensure(job_ctx *c, size_t total)
+{
+    char err[KCV_ERRLEN] = "";
+    if (total <= W.arena_size && W.arena) return 0;
+    if (W.arena) W.be->mem_free(W.arena, err);
+    W.arena = 0;
+    W.arena_size = 0;
+    size_t want = align_up(total, (size_t)64 << 20);
+    if (W.be->mem_alloc(&W.arena, want, err) != 0 &&
+        (want = align_up(total, 4096), W.be->mem_alloc(&W.arena, want, err) != 0)) {
+        W.arena = 0;
+        c->res.o.status = KCV_JOB_OOM;
+        snprintf(c->res.o.message, sizeof c->res.o.message,
+                 "oom: a device arena of %zu bytes: %s", total, err);
+        return -1;
+    }
+    W.arena_size = want;
+    return 0;
+}
+
+static int job_upload(job_ctx *c)
+{
+    char err[KCV_ERRLEN] = "";
+    const kcv_job *j = &c->j;
+    size_t rz = j->redzone;
+    uint8_t *pat = malloc(rz ? rz : 1);
+    for (size_t k = 0; k < rz; k++) pat[k] = KCV_CANARY(k);
+    int rc = 0;
+    for (int i = 0; i < j->nbufs && rc == 0; i++) {
+        kcv_dptr d = W.arena + c->start[i];
+        const kcv_job_buf *b = &j->bufs[i];
+        if (rz && (W.be->htod(d - rz, pat, rz, err) || W.be->htod(d + b->nbytes, pat, rz, err)))
+            rc = -1;
+        else if (b->poison >= 0) rc = W.be->memset8(d, (uint8_t)b->poison, b->nbytes, err);
+        else if (b->nbytes) rc = W.be->htod(d, c->map + c->mfd_off[i], b->nbytes, err);
+    }
+    free(pat);
+    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "upload: %s%s", err, ""); }
+    return 0;
+}
+
+static int job_launches(job_ctx *c)
+{
+    char err[KCV_ERRLEN] = "";
+    const kcv_job *j = &c->j;
+    for (int rep = 0; rep < j->repeats; rep++)
+        for (int l = 0; l < j->nlaunches; l++) {
+            const kcv_job_launch *L = &j->launches[l];
+            uint64_t vals[KCV_MAXPARAMS];
+            void *args[KCV_MAXPARAMS];
+            for (int p = 0; p < L->nparams; p++) {
+                vals[p] = L->ptypes[p] == KCV_P_PTR ? W.arena + c->start[L->vals[p]] : L->vals[p];
+                args[p] = &vals[p];
+            }
+            if (L->fid < 0 || (size_t)L->fid >= W.nfns)
+                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: unknown function id%s", L->name, "");
+            if (L->cfg.smem > 48 * 1024 && W.be->set_max_dynamic_smem &&
+                W.be->set_max_dynamic_smem(W.fns[L->fid].f, (int)L->cfg.smem, err) != 0)
+                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: %s", L->name, err);
+            if (W.be->launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, err) != 0)
+                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: %s", L->name, err);
+        }
+    if (W.be->synchronize(err) != 0) {
+        c->restart = 1;   /* a sticky error poisons the context */
+        return job_fail(c, KCV_JOB_KERNEL_ERROR, "%s%s", err, "");
+    }
+    return 0;
+}
+
+static void check_guard(job_ctx *c, int i, int after, const uint8_t *g, size_t rz)
+{
+    for (size_t d = 0; d < rz; d++) {
+        size_t pos = after ? d : rz - 1 - d;      /* nearest the data first */
+        if (g[pos] == KCV_CANARY(pos)) continue;
+        c->res.viol_total++;
+        if (c->res.nviol < KCV_MAXVIOL)
+            c->res.viol[c->res.nviol++] = (kcv_viol){i, after, d, g[pos], KCV_CANARY(pos)};
+        return;
+    }
+}
+
+static int job_download(job_ctx *c)
+{
+    char err[KCV_ERRLEN] = "";
+    const kcv_job *j = &c->j;
+    size_t rz = j->redzone;
+    uint8_t *g = malloc(rz ? rz : 1);
+    int rc = 0;
+    for (int i = 0; i < j->nbufs && rc == 0; i++) {
+        kcv_dptr d = W.arena + c->start[i];
+        size_t n = j->bufs[i].nbytes;
+        if (n && (rc = W.be->dtoh(c->map + c->mfd_off[i], d, n, err))) break;
+        if (!rz) continue;
+        if ((rc = W.be->dtoh(g, d - rz, rz, err))) break;
+        check_guard(c, i, 0, g, rz);
+        if ((rc = W.be->dtoh(g, d + n, rz, err))) break;
+        check_guard(c, i, 1, g, rz);
+    }
+    free(g);
+    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "download: %s%s", err, ""); }
+    return 0;
+}
+
+static void job_time(job_ctx *c)
+{
+    char err[KCV_ERRLEN] = "";
+    const kcv_job *j = &c->j;
+    const kcv_job_launch *L = &j->launches[0];
+    uint64_t vals[KCV_MAXPARAMS];
+    void *args[KCV_MAXPARAMS];
+    for (int p = 0; p < L->nparams; p++) {
+        vals[p] = L->ptypes[p] == KCV_P_PTR ? W.arena + c->start[L->vals[p]] : L->vals[p];
+        args[p] = &vals[p];
+    }
+    double ms;
+    if (j->nlaunches == 1 && W.be->time_launch &&
+        W.be->time_launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, j->warmup,
+                          j->reps, j->flush ? (size_t)256 << 20 : 0, &ms, err) == 0)
+        c->res.ms = ms;
+}
+
+static void do_job(rbuf *r, int mfd)
+{
+    job_ctx c;
+    memset(&c, 0, sizeof c);
+    c.res.ms = -1;
+    wbuf out = {0};
+    size_t total_mfd = 0;
+    if (get(r, &c.j, sizeof c.j) || c.j.nbufs < 0 || c.j.nlaunches < 1 || mfd < 0) {
+        c.res.o.status = KCV_JOB_LAUNCH_ERROR;
+        snprintf(c.res.o.message, sizeof c.res.o.message, "malformed job request");
+        goto done;
+    }
+    c.j.bufs = calloc((size_t)c.j.nbufs + 1, sizeof *c.j.bufs);
+    c.j.launches = calloc((size_t)c.j.nlaunches, sizeof *c.j.launches);
+    c.start = calloc((size_t)c.j.nbufs + 1, sizeof(size_t));
+    c.mfd_off = calloc((size_t)c.j.nbufs + 1, sizeof(size_t));
+    get(r, c.j.bufs, sizeof *c.j.bufs * (size_t)c.j.nbufs);
+    get(r, c.j.launches, sizeof *c.j.launches * (size_t)c.j.nlaunches);
+    size_t cur = c.j.placement;
+    for (int i = 0; i < c.j.nbufs; i++) {
+        c.mfd_off[i] = total_mfd;
+        total_mfd += align_up(c.j.bufs[i].nbytes, 64);
+        c.start[i] = align_up(cur + c.j.redzone, 256) + c.j.bufs[i].offset;
+        cur = c.start[i] + c.j.bufs[i].nbytes + c.j.redzone;
+        if (i < KCV_MAXPARAMS) c.res.addr[i] = 0;
+    }
+    if (total_mfd) {
+        c.map = mmap(NULL, total_mfd, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+        if (c.map == MAP_FAILED) {
+            c.map = NULL;
+            job_fail(&c, KCV_JOB_OOM, "cannot map the job's %s buffer bytes%s", "", "");
+            goto done;
+        }
+    }
+    char err[KCV_ERRLEN];
+    if (arena_ensure(&c, cur + 256) != 0) goto done;
+    for (int i = 0; i < c.j.nbufs && i < KCV_MAXPARAMS; i++) c.res.addr[i] = W.arena + c.start[i];
+    if (c.j.dirty >= 0 && W.be->memset8(W.arena, (uint8_t)c.j.dirty, cur, err) != 0) {
+        job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling the arena: %s%s", err, "");
+        goto done;
+    }
+    if (job_upload(&c) || job_launches(&c) || job_download(&c)) goto done;
+    if (c.j.timed) job_time(&c);
+done:
+    if (c.map) munmap(c.map, total_mfd);
+    if (mfd >= 0) close(mfd);
+    put(&out, &c.res, sizeof c.res);
+    reply((c.restart ? RP_RESTART : 0) | RP_OK, &out);
+    free(out.p);
+    free(c.j.bufs); free(c.j.launches); free(c.start); free(c.mfd_off);
+    if (c.restart) _exit(0);
+}
+
+/* Address space already mapped, so the limit is headroom on top of it. */
+static void limit_memory(size_t limit)
+{
+    if (!limit) return;
+    unsigned long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) { if (fscanf(f, "%lu", &pages) != 1) pages = 0; fclose(f); }
+    struct rlimit rl;
+    rl.rlim_cur = rl.rlim_max = (rlim_t)(pages * (unsigned long)sysconf(_SC_PAGESIZE) + limit);
+    setrlimit(RLIMIT_AS, &rl);
+}
+
+static kcv_worker workers[2];
+
+static void __attribute__((noreturn)) child_main(kcv_worker *w, int fd)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    for (size_t i = 0; i < sizeof workers / sizeof workers[0]; i++)
+        if (workers[i].pid > 0) close(workers[i].fd);
+    signal(SIGPIPE, SIG_IGN);
+    W.be = w->be;
+    W.fd = fd;
+    if (strcmp(w->be->name, "cpu") == 0) limit_memory(w->mem_limit);
+    char err[KCV_ERRLEN] = "";
+    kcv_device_info info;
+    memset(&info, 0, sizeof info);
+    if (!w->be->init || w->be->init(err) != 0 ||
+        (w->be->device_info && w->be->device_info(&info, err) != 0)) {
+        wbuf b = {0};
+        put_str(&b, err, strlen(err));
+        reply(RP_FAIL, &b);
+        _exit(0);
+    }
+    wbuf b = {0};
+    put(&b, &info, sizeof info);
+    reply(RP_OK, &b);
+    free(b.p);
+    for (;;) {
+        hdr h;
+        int mfd = -1;
+        if (read_deadline(fd, &h, sizeof h, -1, &mfd) != 0) _exit(0);
+        char *p = malloc(h.len ? h.len : 1);
+        if (!p || read_deadline(fd, p, h.len, -1, NULL) != 0) _exit(0);
+        rbuf r = {p, h.len, 0};
+        switch (h.op) {
+        case OP_LOAD: do_load(&r); break;
+        case OP_ATTRS: do_attrs(&r); break;
+        case OP_JOB: do_job(&r, mfd); mfd = -1; break;
+        default: reply_text(RP_FAIL, -1, "unknown request");
+        }
+        if (mfd >= 0) close(mfd);
+        free(p);
+    }
+}
+
+/* ============================ parent side ================================== */
+
+kcv_worker *kcv_worker_for(const char *backend)
+{
+    const kcv_backend *be = kcv_backend_byname(backend);
+    if (!be) return NULL;
+    kcv_worker *w = &workers[be == &kcv_backend_cpu ? 0 : 1];
+    if (!w->be) {
+        w->be = be;
+        w->mem_limit = (size_t)8 << 30;
+        const char *env = getenv("KCV_CPU_MEMLIMIT");
+        if (env && *env) {
+            char *end;
+            double v = strtod(env, &end);
+            double mul = *end == 'G' || *end == 'g' ? 1073741824.0 : *end == 'M' || *end == 'm' ? 1048576.0 : 1;
+            if (v >= 0) w->mem_limit = (size_t)(v * mul);
+        }
+    }
+    return w;
+}
+
+/* Reap a dead or killed worker and describe how it ended. */
+static void reap(kcv_worker *w, int killed_by_us, const char *what, kcv_outcome *o)
+{
+    int st = 0;
+    if (killed_by_us) kill(w->pid, SIGKILL);
+    while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR) {}
+    close(w->fd);
+    w->pid = 0;
+    w->fd = -1;
+    if (!o) return;
+    o->sig = 0;
+    if (killed_by_us) {
+        o->status = KCV_JOB_TIMEOUT;
+        snprintf(o->message, sizeof o->message, "timeout: %s did not finish in time; the worker was killed", what);
+    } else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL) {
+        o->status = KCV_JOB_OOM;
+        o->sig = SIGKILL;
+        snprintf(o->message, sizeof o->message, "%s: the worker was killed (SIGKILL), most likely out of memory", what);
+    } else if (WIFSIGNALED(st)) {
+        o->status = KCV_JOB_CRASH;
+        o->sig = WTERMSIG(st);
+        snprintf(o->message, sizeof o->message, "crash: %s killed the worker with signal %d (%s)",
+                 what, o->sig, strsignal(o->sig));
+    } else {
+        o->status = KCV_JOB_CRASH;
+        snprintf(o->message, sizeof o->message, "crash: the worker exited with status %d during %s",
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1, what);
+    }
+}
+
+void kcv_worker_stop(kcv_worker *w)
+{
+    if (w->pid > 0) reap(w, 1, "stop", NULL);
+}
+
+/* Receive one reply; on failure reap the worker and fill o. */
+static int recv_reply(kcv_worker *w, double timeout, const char *what,
+                      uint32_t *status, char **payload, uint32_t *len, kcv_outcome *o)
+{
+    double deadline = timeout > 0 ? now() + timeout : -1;
+    hdr h;
+    int rc = read_deadline(w->fd, &h, sizeof h, deadline, NULL);
+    char *p = NULL;
+    if (rc == 0) {
+        p = malloc(h.len ? h.len : 1);
+        rc = p ? read_deadline(w->fd, p, h.len, deadline, NULL) : -1;
+    }
+    if (rc != 0) {
+        free(p);
+        reap(w, rc == -2, what, o);
+        return -1;
+    }
+    *status = h.op;
+    *payload = p;
+    *len = h.len;
+    return 0;
+}
+
+int kcv_worker_start(kcv_worker *w, char *err)
+{
+    if (w->pid > 0) return 0;
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(err, KCV_ERRLEN, "socketpair: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, KCV_ERRLEN, "fork: %s", strerror(errno));
+        close(sv[0]); close(sv[1]);
+        return -1;
+    }
+    if (pid == 0) { close(sv[0]); child_main(w, sv[1]); }
+    close(sv[1]);
+    w->pid = pid;
+    w->fd = sv[0];
+    w->gen++;
+    uint32_t st, len;
+    char *p;
+    kcv_outcome o;
+    if (recv_reply(w, 120, "starting the worker", &st, &p, &len, &o) != 0) {
+        snprintf(err, KCV_ERRLEN, "%s", o.message);
+        return -1;
+    }
+    if (st != RP_OK) {
+        rbuf r = {p, len, 0};
+        size_t n = 0;
+        const char *s = get_str(&r, &n);
+        snprintf(err, KCV_ERRLEN, "%.*s", s ? (int)n : 0, s ? s : "");
+        free(p);
+        reap(w, 0, "init", NULL);
+        return -1;
+    }
+    memcpy(&w->info, p, len < sizeof w->info ? len : sizeof w->info);
+    free(p);
+    return 0;
+}
+
+/* Send a request, starting the worker when needed. */
+static int request(kcv_worker *w, uint32_t op, wbuf *b, int passfd, kcv_outcome *o)
+{
+    char err[KCV_ERRLEN];
+    if (kcv_worker_start(w, err) != 0) {
+        o->status = KCV_JOB_LAUNCH_ERROR;
+        o->sig = 0;
+        snprintf(o->message, sizeof o->message, "%s", err);
+        return -1;
+    }
+    if (send_msg(w->fd, op, b->p, b->n, passfd) != 0) {
+        reap(w, 0, "sending a request", o);
+        return -1;
+    }
+    return 0;
+}
+
+static double load_timeout(void)
+{
+    const char *e = getenv("KCV_LOAD_TIMEOUT");
+    return e && atof(e) > 0 ? atof(e) : 600;
+}
+
+int kcv_worker_load(kcv_worker *w, kcv_srckind kind, const char *path,
+                    const char *code, size_t len, const char *options,
+                    const char *name, int *fid, kcv_outcome *out)
+{
+    wbuf b = {0};
+    uint32_t k = (uint32_t)kind;
+    size_t on = 0;
+    if (options) while (options[on]) on += strlen(options + on) + 1;
+    put(&b, &k, 4);
+    put_str(&b, path, strlen(path));
+    put_str(&b, code, len);
+    if (on) { put_u32(&b, (uint32_t)on + 1); put(&b, options, on + 1); }
+    else put_u32(&b, 0);
+    put_str(&b, name, strlen(name));
+    int rc = request(w, OP_LOAD, &b, -1, out);
+    free(b.p);
+    if (rc) return -1;
+    uint32_t st, n;
+    char *p;
+    char what[300];
+    snprintf(what, sizeof what, "loading %s", path);
+    if (recv_reply(w, load_timeout(), what, &st, &p, &n, out) != 0) return -1;
+    rbuf r = {p, n, 0};
+    int32_t id = -1;
+    size_t mn = 0;
+    get(&r, &id, 4);
+    const char *msg = get_str(&r, &mn);
+    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
+    out->status = KCV_JOB_OK;
+    out->sig = 0;
+    free(p);
+    *fid = id;
+    return st == RP_OK ? 0 : st == RP_NEEDS_DEVICE ? 2 : 1;
+}
+
+int kcv_worker_attrs(kcv_worker *w, int fid, kcv_func_attrs *a, kcv_outcome *out)
+{
+    wbuf b = {0};
+    int32_t id = fid;
+    put(&b, &id, 4);
+    int rc = request(w, OP_ATTRS, &b, -1, out);
+    free(b.p);
+    if (rc) return -1;
+    uint32_t st, n;
+    char *p;
+    if (recv_reply(w, 60, "querying attributes", &st, &p, &n, out) != 0) return -1;
+    if (st == RP_OK) { memcpy(a, p, n < sizeof *a ? n : sizeof *a); free(p); return 0; }
+    rbuf r = {p, n, 0};
+    size_t mn = 0;
+    get(&r, &id, 4);
+    const char *msg = get_str(&r, &mn);
+    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
+    free(p);
+    return 1;
+}
+
+/* The job's buffer bytes in a memfd, 64-byte aligned one after another. */
+static int make_memfd(const kcv_job *j, char **map, size_t *total, kcv_outcome *o)
+{
+    size_t t = 0;
+    for (int i = 0; i < j->nbufs; i++) t += (j->bufs[i].nbytes + 63) / 64 * 64;
+    int fd = memfd_create("kcv-job", MFD_CLOEXEC);
+    if (fd < 0 || ftruncate(fd, (off_t)t) != 0) {
+        if (fd >= 0) close(fd);
+        o->status = KCV_JOB_OOM;
+        snprintf(o->message, sizeof o->message, "cannot create %zu bytes of shared memory: %s", t, strerror(errno));
+        return -1;
+    }
+    *map = NULL;
+    if (t) {
+        *map = mmap(NULL, t, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (*map == MAP_FAILED) {
+            close(fd);
+            o->status = KCV_JOB_OOM;
+            snprintf(o->message, sizeof o->message, "cannot map %zu bytes of shared memory: %s", t, strerror(errno));
+            return -1;
+        }
+    }
+    size_t off = 0;
+    for (int i = 0; i < j->nbufs; i++) {
+        if (j->bufs[i].poison < 0 && j->bufs[i].nbytes)
+            memcpy(*map + off, j->bufs[i].host, j->bufs[i].nbytes);
+        off += (j->bufs[i].nbytes + 63) / 64 * 64;
+    }
+    *total = t;
+    return fd;
+}
+
+int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->ms = -1;
+    char *map;
+    size_t total;
+    int mfd = make_memfd(job, &map, &total, &res->o);
+    if (mfd < 0) return -1;
+    wbuf b = {0};
+    put(&b, job, sizeof *job);
+    put(&b, job->bufs, sizeof *job->bufs * (size_t)job->nbufs);
+    put(&b, job->launches, sizeof *job->launches * (size_t)job->nlaunches);
+    int rc = request(w, OP_JOB, &b, mfd, &res->o);
+    free(b.p);
+    close(mfd);
+    uint32_t st = 0, n;
+    char *p = NULL;
+    char what[200];
+    snprintf(what, sizeof what, "the job (%s%s)", job->launches[0].name,
+             job->nlaunches > 1 ? ", ..." : "");
+    if (rc == 0) rc = recv_reply(w, job->timeout, what, &st, &p, &n, &res->o);
+    if (rc == 0) {
+        memcpy(res, p, n < sizeof *res ? n : sizeof *res);
+        free(p);
+        if (st & RP_RESTART) reap(w, 0, "restart", NULL);
+        if (res->o.status == KCV_JOB_OK) {
+            size_t off = 0;
+            for (int i = 0; i < job->nbufs; i++) {
+                if (job->bufs[i].nbytes) memcpy(job->bufs[i].host, map + off, job->bufs[i].nbytes);
+                off += (job->bufs[i].nbytes + 63) / 64 * 64;
+            }
+        }
+    }
+    if (map) munmap(map, total);
+    return rc;
+}
