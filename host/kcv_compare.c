@@ -343,6 +343,13 @@ static int l_ulp(lua_State *L)
     return 2;
 }
 
+/* c*x with 0*Inf = 0: a coefficient may be Inf (a vacuous worst-case
+ * bound), and an exactly zero magnitude still contributes nothing. */
+static inline double term(double c, double x)
+{
+    return c == 0 || x == 0 ? 0 : c * x;
+}
+
 static int same_nonfinite_class(double g, double e)
 {
     return isnan(e) ? isnan(g) : g == e;     /* e is ±Inf here */
@@ -383,7 +390,7 @@ static int l_within(lua_State *L)
         double ev = eb[k], gv = gb[k], err, bound, ratio;
         if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
         checked++;
-        bound = c_abs + c_rel * fabs(ev) + (m ? c_mag * fabs(mb[k]) : 0);
+        bound = c_abs + term(c_rel, fabs(ev)) + (m ? term(c_mag, fabs(mb[k])) : 0);
         if (!isfinite(ev) || !isfinite(gv)) {
             err = INFINITY;
             ratio = INFINITY;
