@@ -33,9 +33,10 @@ return {
     local spec = ctx.spec
     local dev = device_info()
     local budget = spec.budget or {}
-    local smem_limit = math.min(dev.max_smem_per_block_optin or dev.max_smem_per_block or 227 * 1024,
+    local function known(v, default) return (v and v > 0) and v or default end
+    local smem_limit = math.min(known(dev.max_smem_per_block_optin, known(dev.max_smem_per_block, 227 * 1024)),
                                 budget.smem or math.huge)
-    local regs_limit = math.min(dev.max_regs_per_thread or 255, budget.regs or math.huge)
+    local regs_limit = math.min(known(dev.max_regs_per_thread, 255), budget.regs or math.huge)
     local local_limit = budget.local_bytes or 512 * 1024
 
     -- 1. the kernel launches at every probed shape

@@ -38,21 +38,17 @@ local function reproducer(opts, report, gate_id, ev)
   return table.concat(parts, " ")
 end
 
+-- Select the backend (cpu, cuda or auto); its name, or nil and the reason.
 local function choose_backend(name)
   name = name or os.getenv("KCV_BACKEND")
-  if not kcv.backend then return name or "cpu" end
-  if name and name ~= "auto" then
-    local ok, err = pcall(kcv.backend.use, name)
-    if not ok then return nil, err end
-  elseif kcv.backend.use and kcv.backend.available then
-    local avail = kcv.backend.available()
-    local has_cuda = false
-    for k, v in pairs(avail or {}) do
-      if v == "cuda" or (k == "cuda" and v) then has_cuda = true end
-    end
-    pcall(kcv.backend.use, has_cuda and "cuda" or "cpu")
+  if not (kcv.backend and kcv.backend.use) then return name or "cpu" end
+  if name and name ~= "" and name ~= "auto" then
+    local ok, used, why = pcall(kcv.backend.use, name)
+    if not ok then return nil, used end
+    if not used then return nil, ("backend %s: %s"):format(name, tostring(why)) end
+    return used
   end
-  return kcv.backend.current and kcv.backend.current() or name or "cpu"
+  return kcv.backend.current()
 end
 
 local function error_report(report, msg)

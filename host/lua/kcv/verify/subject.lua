@@ -28,6 +28,9 @@ local specmod = require "kcv.verify.spec"
 
 local M = {}
 
+-- opts.placement n puts the buffers n * PLACEMENT_STEP bytes further on.
+local PLACEMENT_STEP = 4096
+
 local KERNEL_CAPS = {placement = true, dirty = true, sched_seed = true, poison = true,
                      offset = true, redzone = true, resources = true, inputs_after = true}
 
@@ -130,8 +133,10 @@ function Kernel:run(inputs, s, opts)
     end
     launches[i] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
   end
-  local req = {launches = launches, placement = opts.placement or 0,
-               dirty = opts.dirty or nil, sched_seed = opts.sched_seed or 0,
+  local dirty = opts.dirty
+  if dirty == true then dirty = 0xA5 elseif dirty == false then dirty = nil end
+  local req = {launches = launches, placement = (opts.placement or 0) * PLACEMENT_STEP,
+               dirty = dirty, sched_seed = opts.sched_seed or 0,
                redzone = opts.redzone, timeout = self.timeout}
   if opts.poison then
     req.poison = {}
@@ -144,6 +149,11 @@ function Kernel:run(inputs, s, opts)
   local r = kcv.kernel.run(req)
   r.outputs, r.inputs = outs, ins
   r.redzone = r.redzone or {}
+  for _, z in ipairs(r.redzone) do
+    for name, b in pairs(named) do
+      if rawequal(b, z.buffer) then z.buffer = name end
+    end
+  end
   return r
 end
 
@@ -159,10 +169,13 @@ function Kernel:resources(s)
   end
   local ok, ptxas = pcall(require, "kcv.ptxas")
   if not ok then return nil, "no static resource query (kcv.ptxas not available)" end
-  local u, e = ptxas.usage(self.source, l.name)
-  if not u then return nil, "ptxas: " .. tostring(e) end
-  u.source = "ptxas -v"
-  return u
+  if not ptxas.find_nvcc() then return nil, "nvcc not found: no static resource report on the CPU backend" end
+  local res, e = ptxas.usage(self.source)
+  if not res then return nil, "ptxas: " .. tostring(e):gsub("\n.*", "") end
+  local ku, ke = ptxas.kernel(res, l.name)
+  if not ku then return nil, "ptxas: " .. tostring(ke) end
+  return {regs = ku.registers, smem = ku.smem, local_bytes = ku.stack, spill_stores = ku.spill_stores,
+          spill_loads = ku.spill_loads, arch = res.arch, source = "ptxas -v (" .. tostring(res.arch) .. ")"}
 end
 
 -- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...}}}
@@ -194,11 +207,18 @@ Fn.__index = Fn
 
 function Fn:prepare() return true end
 
+-- fn(inputs, s, opts, outputs): fills `outputs` (fresh buffers, pre-filled
+-- with opts.poison bytes when given) or returns its own list of outputs.
 function Fn:run(inputs, s, opts)
+  opts = opts or {}
   local ins = clone_all(inputs)
-  local ok, outs = pcall(self.fn, ins, s, opts or {})
-  if not ok then return {status = "kernel_error", message = tostring(outs), outputs = {}, inputs = ins} end
-  return {status = "ok", outputs = outs, inputs = ins, redzone = {}}
+  local outs = new_outputs(self.spec, s)
+  if opts.poison then
+    for _, b in ipairs(outs) do b:setbytes(string.rep(string.char(opts.poison), b.nbytes)) end
+  end
+  local ok, ret = pcall(self.fn, ins, s, opts, outs)
+  if not ok then return {status = "kernel_error", message = tostring(ret), outputs = outs, inputs = ins} end
+  return {status = "ok", outputs = ret or outs, inputs = ins, redzone = {}}
 end
 
 function Fn:resources(s)
@@ -206,7 +226,7 @@ function Fn:resources(s)
   return nil, "a function subject has no hardware resources"
 end
 
--- fn{spec=, fn = function(inputs, s, opts) return outputs end, caps = {...},
+-- fn{spec=, fn = function(inputs, s, opts, outputs) ... end, caps = {...},
 --    usage = function(s) -> {regs=, ...}}
 function M.fn(t)
   return setmetatable({kind = "fn", name = t.name or "function", spec = t.spec, fn = t.fn,
