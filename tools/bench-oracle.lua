@@ -1,0 +1,56 @@
+-- tools/bench-oracle.lua — time the MPFR oracle on the sizes docs/PERF.md
+-- records, with the certified f64 paths on and off.
+--   ./kcv run tools/bench-oracle.lua [threads]
+local kcv = rawget(_G, "kcv") or require "kcv"
+local mp = kcv.mp
+
+if arg and arg[1] then mp.threads(tonumber(arg[1])) end
+math.randomseed(12345)
+
+local function randn(dtype, shape)
+  local n = 1
+  for _, d in ipairs(shape) do n = n * d end
+  local t = {}
+  for i = 1, n do t[i] = math.random() * 2 - 1 end
+  return kcv.from(dtype, t, shape)
+end
+
+local cases = {
+  {"gemm 512x512x512 (f32 in)", function()
+     local A, B = randn("f32", {512, 512}), randn("f32", {512, 512})
+     return function() return mp.gemm(A, B) end end},
+  {"softmax 16x16384 (f32 in)", function()
+     local x = randn("f32", {16, 16384})
+     return function() return mp.softmax(x) end end},
+  {"layernorm 64x4096 (f32 in)", function()
+     local x = randn("f32", {64, 4096})
+     return function() return mp.layernorm(x) end end},
+  {"sum 64x65536 (f32 in)", function()
+     local x = randn("f32", {64, 65536})
+     return function() return mp.sum(x) end end},
+}
+
+-- Wall-clock seconds (kcv.sys.clock is monotonic); os.clock would add up
+-- the CPU time of every thread.
+local clock = kcv.sys and kcv.sys.clock
+
+local function time(f)
+  local t0 = clock and clock() or os.clock()
+  f()
+  local t1 = clock and clock() or os.clock()
+  return t1 - t0
+end
+
+print(("kcv.mp benchmark: MPFR %s, precision %d bits, %d threads%s"):format(
+  mp.mpfr_version(), mp.precision(), mp.threads(),
+  clock and "" or " (CPU seconds of all threads: os.clock)"))
+print(("%-30s %12s %12s"):format("case", "oracle s", "MPFR-only s"))
+for _, c in ipairs(cases) do
+  local run = c[2]()
+  mp.fast(true)
+  local tf = time(run)
+  mp.fast(false)
+  local ts = time(run)
+  mp.fast(true)
+  print(("%-30s %12.3f %12.3f"):format(c[1], tf, ts))
+end
