@@ -1,0 +1,452 @@
+-- kcv redteam: verify every deliberately broken kernel of redteam/ and check
+-- that kcv rejects each one with the gate(s) its sidecar declares.
+--
+-- An entry is redteam/<name>.cu with redteam/<name>.lua returning
+--   {spec = "softmax", defect = "one sentence", caught_by = {"EXC-03"},
+--    backends = {"cpu", "cuda"}, kernel = {...overrides}, options = {...}}
+-- For each entry the command reports the gates that failed it, whether every
+-- declared gate is among them, and the verdict of the benchmarks' loose check
+-- (allclose atol=rtol=1e-2, 5 normal trials at the benchmark shape).  It
+-- exits 1 when any entry slips through (passes kcv) or is caught only by
+-- other gates than the declared ones.  With --write-doc the table section of
+-- docs/REDTEAM.md (between markers) is regenerated: never edit it by hand.
+
+local kcv = require "kcv"
+
+local EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+local M = {
+  summary = "verify every broken kernel: each must be rejected",
+  usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--write-doc] "
+       .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline]",
+  help = [[
+Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
+the spec it claims to implement, the defect, the gates that must reject it,
+the backends on which the defect can show) and prints one line per entry:
+
+  NAME  caught by GATES  [declared ok | MISSED | WRONG GATE]  baseline: accepts|rejects
+
+  --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
+  --json FILE   write the results as JSON
+  --write-doc   regenerate the table of docs/REDTEAM.md for this backend
+  --declared    run only each entry's declared gates (quick; the table then
+                shows only those)
+  --only NAME   verify only this entry (repeatable)
+  --seed N      base seed (default 1)
+  --no-baseline skip the allclose baseline
+
+Entries whose `backends` leave out the current backend are reported as
+"skipped (needs cuda)".  Exit 1 when an applicable entry passes kcv, is
+caught only by undeclared gates, or misses a declared gate; 2 when kcv could
+not run.]],
+}
+
+M.GATE_IDS = {"EXC-01", "EXC-02", "EXC-03", "ORD-01", "ORD-02", "RES-01",
+              "RES-02", "CMP-01", "CMP-02", "CMP-03", "PRC-01", "PRC-02"}
+
+M.DOC = "docs/REDTEAM.md"
+
+local function root()
+  return rawget(_G, "KCV_ROOT") or os.getenv("KCV_ROOT") or "."
+end
+
+local function join(dir, name)
+  if dir == "." or dir == "" then return name end
+  return dir .. "/" .. name
+end
+
+---------------------------------------------------------------------------
+-- entries
+
+-- Names (without extension) of the redteam/*.lua sidecars in dir, sorted.
+function M.list(dir)
+  local names = {}
+  local p = io.popen(("ls -1 '%s' 2>/dev/null"):format(dir))
+  if p then
+    for line in p:lines() do
+      local name = line:match("^([%w_%-]+)%.lua$")
+      if name then names[#names + 1] = name end
+    end
+    p:close()
+  end
+  table.sort(names)
+  return names
+end
+
+-- Load one entry: {name=, source=, sidecar=, spec_path=, side = table} or
+-- nil, message.
+function M.load(dir, name)
+  local sidecar = join(dir, name .. ".lua")
+  local chunk, err = loadfile(sidecar, "t")
+  if not chunk then return nil, err end
+  local ok, side = pcall(chunk)
+  if not ok then return nil, ("%s: %s"):format(sidecar, tostring(side)) end
+  if type(side) ~= "table" then return nil, sidecar .. ": expected a table" end
+  local base = dir:gsub("/?redteam/?$", "")
+  if base == "" then base = "." end
+  return {name = name, sidecar = sidecar, source = join(dir, name .. ".cu"),
+          spec_path = join(base, "specs/" .. tostring(side.spec) .. ".lua"), side = side}
+end
+
+local function set_of(list)
+  local t = {}
+  for _, v in ipairs(list or {}) do t[v] = true end
+  return t
+end
+
+-- Problems with an entry's sidecar, as a list of strings (empty: sound).
+-- gate_ids: the set of known gate ids.
+function M.check(entry, gate_ids)
+  local problems = {}
+  local function bad(fmt, ...) problems[#problems + 1] = entry.sidecar .. ": " .. fmt:format(...) end
+  local side = entry.side
+  if type(side.spec) ~= "string" then
+    bad("field 'spec': expected a spec name")
+  elseif not io.open(entry.spec_path) then
+    bad("field 'spec': %s does not exist", entry.spec_path)
+  end
+  if type(side.defect) ~= "string" then
+    bad("field 'defect': expected one sentence")
+  else
+    local body = side.defect:gsub("%s+$", "")
+    if #body < 20 then bad("field 'defect': too short to describe a defect") end
+    if body:find("[%.!?]%s+%u") or body:find("\n") then bad("field 'defect': more than one sentence") end
+    if not body:find("%.$") then bad("field 'defect': a sentence ends with a period") end
+  end
+  if type(side.caught_by) ~= "table" or #side.caught_by == 0 then
+    bad("field 'caught_by': expected a non-empty list of gate ids")
+  else
+    for i, id in ipairs(side.caught_by) do
+      if not gate_ids[id] then bad("field 'caught_by[%d]': '%s' is not a gate id", i, tostring(id)) end
+    end
+  end
+  if type(side.backends) ~= "table" or #side.backends == 0 then
+    bad("field 'backends': expected a list among \"cpu\", \"cuda\"")
+  else
+    for i, b in ipairs(side.backends) do
+      if b ~= "cpu" and b ~= "cuda" then bad("field 'backends[%d]': '%s' is not cpu or cuda", i, tostring(b)) end
+    end
+  end
+  if side.kernel ~= nil and type(side.kernel) ~= "table" then bad("field 'kernel': expected a table") end
+  if not io.open(entry.source) then bad("%s does not exist", entry.source) end
+  return problems
+end
+
+---------------------------------------------------------------------------
+-- judging one report
+
+-- {status = "caught"|"missed"|"wrong-gate"|"partial"|"error"|"skipped",
+--  caught = {ids}, declared_missed = {ids}, baseline = "accepts"|"rejects"|nil, note=}
+function M.judge(entry, report)
+  local declared = entry.side.caught_by or {}
+  local caught, failed, errored = {}, {}, {}
+  for _, g in ipairs(report.gates or {}) do
+    if g.status == "fail" then caught[#caught + 1] = g.id; failed[g.id] = true
+    elseif g.status == "error" then errored[#errored + 1] = g.id end
+  end
+  local missed = {}
+  for _, id in ipairs(declared) do
+    if not failed[id] then missed[#missed + 1] = id end
+  end
+  local r = {caught = caught, declared_missed = missed, errored = errored}
+  if report.baseline and report.baseline.status then
+    r.baseline = report.baseline.status == "pass" and "accepts" or "rejects"
+  end
+  if report.verdict == "error" and #caught == 0 then
+    r.status, r.note = "error", report.message or "verification could not run"
+  elseif #caught == 0 then
+    r.status = "missed"
+  elseif #missed == #declared then
+    r.status = "wrong-gate"
+  elseif #missed > 0 then
+    r.status = "partial"
+  else
+    r.status = "caught"
+  end
+  return r
+end
+
+M.OK = {caught = true, skipped = true}
+
+---------------------------------------------------------------------------
+-- output: the table, JSON
+
+local function cell(s)
+  return (tostring(s or ""):gsub("|", "\\|"):gsub("\n", " "))
+end
+
+local STATUS_TEXT = {
+  caught = "rejected by the declared gate(s)",
+  missed = "**MISSED** (passes kcv)",
+  ["wrong-gate"] = "**WRONG GATE** (only undeclared gates)",
+  partial = "**PARTIAL** (a declared gate missed it)",
+  error = "**ERROR**",
+  skipped = "skipped",
+}
+
+-- The markdown table for a list of results on one backend.
+function M.markdown(results, backend, meta)
+  local out = {}
+  local function add(s) out[#out + 1] = s end
+  add(("Backend **%s**, seed %d, gates: %s; generated by `%s`."):format(
+    backend, meta.seed, meta.declared_only and "declared only" or "all",
+    meta.command))
+  add("")
+  add("| entry | spec | defect | declared | caught by | allclose baseline | kcv |")
+  add("| --- | --- | --- | --- | --- | --- | --- |")
+  for _, r in ipairs(results) do
+    local side = r.entry.side
+    local caught, base, status
+    if r.status == "skipped" then
+      caught, base, status = "—", "—", "skipped (needs " .. table.concat(side.backends or {}, ", ") .. ")"
+    else
+      caught = #r.caught > 0 and table.concat(r.caught, ", ") or "none"
+      base = r.baseline or "—"
+      status = STATUS_TEXT[r.status] or r.status
+      if r.note then status = status .. ": " .. r.note end
+    end
+    add(("| `%s` | %s | %s | %s | %s | %s | %s |"):format(r.entry.name, cell(side.spec),
+      cell(side.defect), cell(table.concat(side.caught_by or {}, ", ")), cell(caught),
+      cell(base), cell(status)))
+  end
+  local n, ok, fooled, skipped = 0, 0, 0, 0
+  for _, r in ipairs(results) do
+    if r.status == "skipped" then skipped = skipped + 1
+    else
+      n = n + 1
+      if r.status == "caught" then ok = ok + 1 end
+      if r.baseline == "accepts" then fooled = fooled + 1 end
+    end
+  end
+  add("")
+  add(("%d entries run: %d rejected by their declared gates; the allclose baseline "
+       .. "accepts %d of them; %d skipped on this backend."):format(n, ok, fooled, skipped))
+  return table.concat(out, "\n")
+end
+
+local function begin_marker(backend) return ("<!-- redteam-table:%s:begin -->"):format(backend) end
+local function end_marker(backend) return ("<!-- redteam-table:%s:end -->"):format(backend) end
+
+-- Replace the text between the backend's markers in `doc` (a string) with
+-- `body`; add a section with the markers at the end when there is none.
+function M.splice(doc, backend, body)
+  local b, e = begin_marker(backend), end_marker(backend)
+  local i = doc:find(b, 1, true)
+  local j = doc:find(e, 1, true)
+  local block = b .. "\n" .. body .. "\n" .. e
+  if i and j and j > i then
+    return doc:sub(1, i - 1) .. block .. doc:sub(j + #e)
+  end
+  if not doc:find("\n$") then doc = doc .. "\n" end
+  return doc .. ("\n## Table: %s backend\n\n"):format(backend) .. block .. "\n"
+end
+
+local function json(v, indent)
+  indent = indent or ""
+  local t = type(v)
+  if t == "nil" then return "null"
+  elseif t == "boolean" then return tostring(v)
+  elseif t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then return ("\"%s\""):format(tostring(v)) end
+    if math.type(v) == "integer" then return tostring(v) end
+    return ("%.17g"):format(v)
+  elseif t == "string" then
+    return '"' .. v:gsub('[%c"\\]', function(c)
+      local esc = {['"'] = '\\"', ['\\'] = '\\\\', ['\n'] = '\\n', ['\t'] = '\\t', ['\r'] = '\\r'}
+      return esc[c] or ("\\u%04x"):format(c:byte())
+    end) .. '"'
+  elseif t == "table" then
+    local inner = indent .. "  "
+    if #v > 0 or next(v) == nil then
+      local parts = {}
+      for i = 1, #v do parts[i] = inner .. json(v[i], inner) end
+      if #parts == 0 then return "[]" end
+      return "[\n" .. table.concat(parts, ",\n") .. "\n" .. indent .. "]"
+    end
+    local keys = {}
+    for k in pairs(v) do if type(k) == "string" then keys[#keys + 1] = k end end
+    table.sort(keys)
+    local parts = {}
+    for _, k in ipairs(keys) do
+      local s = json(v[k], inner)
+      if s then parts[#parts + 1] = inner .. json(k) .. ": " .. s end
+    end
+    return "{\n" .. table.concat(parts, ",\n") .. "\n" .. indent .. "}"
+  end
+  return nil   -- functions, userdata: left out
+end
+M.json = json
+
+---------------------------------------------------------------------------
+-- the command
+
+local function parse(args)
+  local o = {only = {}, seed = 1, baseline = true}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--backend" then o.backend = args[i + 1]; i = i + 1
+    elseif a == "--json" then o.json = args[i + 1]; i = i + 1
+    elseif a == "--write-doc" then o.write_doc = true
+    elseif a == "--declared" then o.declared = true
+    elseif a == "--no-baseline" then o.baseline = false
+    elseif a == "--only" then o.only[#o.only + 1] = args[i + 1]; i = i + 1
+    elseif a == "--seed" then o.seed = math.tointeger(tonumber(args[i + 1])); i = i + 1
+    else return nil, ("redteam: unknown argument '%s'"):format(a) end
+    if o.backend == nil and a == "--backend" then return nil, "redteam: --backend needs cpu, cuda or auto" end
+    if a == "--seed" and not o.seed then return nil, "redteam: --seed needs an integer" end
+    if (a == "--json" and not o.json) or (a == "--only" and not o.only[#o.only]) then
+      return nil, ("redteam: %s needs a value"):format(a)
+    end
+    i = i + 1
+  end
+  if o.backend and o.backend ~= "cpu" and o.backend ~= "cuda" and o.backend ~= "auto" then
+    return nil, ("redteam: unknown backend '%s'"):format(o.backend)
+  end
+  return o
+end
+
+-- Pick the backend: "cpu"/"cuda", or auto (cuda when available).
+local function choose_backend(want)
+  want = want or os.getenv("KCV_BACKEND") or "auto"
+  local kb = kcv.backend
+  if want == "auto" then
+    if kb and kb.available then
+      local ok, avail = pcall(kb.available, "cuda")
+      if ok and avail then want = "cuda" else want = "cpu" end
+    else
+      want = "cpu"
+    end
+  end
+  if kb and kb.use then
+    local ok, err = pcall(kb.use, want)
+    if not ok then return nil, err end
+  end
+  return want
+end
+
+-- Verify one entry on `backend`; returns the judged result.
+function M.verify_entry(entry, backend, o)
+  local verify = require "kcv.verify"
+  local side = entry.side
+  if not set_of(side.backends)[backend] then
+    return {entry = entry, status = "skipped", caught = {}, declared_missed = {}}
+  end
+  local t0 = kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()
+  local ok, report = pcall(verify.run, {
+    spec = entry.spec_path, kernel = entry.source,
+    gates = o.declared and side.caught_by or nil,
+    seed = o.seed or 1, backend = backend, baseline = o.baseline ~= false,
+    progress = o.progress})
+  if not ok then report = {verdict = "error", message = tostring(report), gates = {}} end
+  local r = M.judge(entry, report)
+  r.entry, r.report = entry, report
+  r.seconds = (kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()) - t0
+  return r
+end
+
+local function line_for(r)
+  local side = r.entry.side
+  if r.status == "skipped" then
+    return ("%-28s skipped (needs %s)"):format(r.entry.name, table.concat(side.backends, ", "))
+  end
+  local s = ("%-28s caught by %-24s %-12s baseline: %s  (%.1fs)"):format(r.entry.name,
+    #r.caught > 0 and table.concat(r.caught, ",") or "nothing",
+    r.status == "caught" and "ok" or r.status:upper(), r.baseline or "-", r.seconds or 0)
+  if #r.declared_missed > 0 and r.status ~= "missed" then
+    s = s .. "  declared but not caught: " .. table.concat(r.declared_missed, ",")
+  end
+  if r.note then s = s .. "\n    " .. r.note end
+  for _, g in ipairs(r.report and r.report.gates or {}) do
+    if g.status == "error" then s = s .. ("\n    %s error: %s"):format(g.id, tostring(g.reason)) end
+  end
+  return s
+end
+
+local function to_json(results, backend, o)
+  local list = {}
+  for i, r in ipairs(results) do
+    local side = r.entry.side
+    local gates = {}
+    for _, g in ipairs(r.report and r.report.gates or {}) do
+      gates[#gates + 1] = {id = g.id, status = g.status, reason = g.reason, reproduce = g.reproduce}
+    end
+    list[i] = {name = r.entry.name, spec = side.spec, defect = side.defect,
+               declared = side.caught_by, backends = side.backends, status = r.status,
+               caught_by = r.caught, declared_missed = r.declared_missed, baseline = r.baseline,
+               note = r.note, gates = gates, seconds = r.seconds}
+  end
+  return json({backend = backend, seed = o.seed, declared_only = o.declared or false, entries = list})
+end
+
+function M.run(args)
+  local o, err = parse(args)
+  if not o then io.stderr:write("kcv: ", err, "\n"); return EXIT_USAGE end
+  local backend, berr = choose_backend(o.backend)
+  if not backend then io.stderr:write("kcv redteam: ", tostring(berr), "\n"); return EXIT_USAGE end
+  local dir = join(root(), "redteam")
+  local names = M.list(dir)
+  if #o.only > 0 then names = o.only end
+  if #names == 0 then io.stderr:write("kcv redteam: no entries in ", dir, "\n"); return EXIT_USAGE end
+
+  local gate_ids = set_of(M.GATE_IDS)
+  local okv, verify = pcall(require, "kcv.verify")
+  if okv and verify.gates then
+    local ok, list = pcall(verify.gates)
+    if ok and type(list) == "table" and #list > 0 then
+      gate_ids = {}
+      for _, g in ipairs(list) do gate_ids[g.id] = true end
+    end
+  end
+
+  print(("kcv redteam: %d entries, backend %s%s"):format(#names, backend,
+    o.declared and ", declared gates only" or ""))
+  local results, bad = {}, 0
+  for _, name in ipairs(names) do
+    local entry, lerr = M.load(dir, name)
+    local r
+    if not entry then
+      r = {entry = {name = name, side = {}}, status = "error", note = lerr, caught = {}, declared_missed = {}}
+    else
+      local problems = M.check(entry, gate_ids)
+      if #problems > 0 then
+        r = {entry = entry, status = "error", note = table.concat(problems, "; "), caught = {}, declared_missed = {}}
+      else
+        r = M.verify_entry(entry, backend, o)
+      end
+    end
+    if not M.OK[r.status] then bad = bad + 1 end
+    print(line_for(r))
+    io.stdout:flush()
+    results[#results + 1] = r
+  end
+
+  local n = 0
+  for _, r in ipairs(results) do if r.status ~= "skipped" then n = n + 1 end end
+  print(("%d of %d applicable entries rejected by their declared gates%s"):format(
+    n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or ""))
+
+  if o.json then
+    local f, ferr = io.open(o.json, "w")
+    if not f then io.stderr:write("kcv redteam: ", ferr, "\n"); return EXIT_USAGE end
+    f:write(to_json(results, backend, o), "\n")
+    f:close()
+  end
+  if o.write_doc then
+    local path = join(root(), M.DOC)
+    local f = io.open(path)
+    local doc = f and f:read("a") or "# The red team\n"
+    if f then f:close() end
+    local cmdline = "kcv redteam --backend " .. backend .. (o.declared and " --declared" or "") .. " --write-doc"
+    local body = M.markdown(results, backend, {seed = o.seed, declared_only = o.declared,
+                                               command = cmdline})
+    local w, werr = io.open(path, "w")
+    if not w then io.stderr:write("kcv redteam: ", werr, "\n"); return EXIT_USAGE end
+    w:write(M.splice(doc, backend, body))
+    w:close()
+    print("wrote the table for backend " .. backend .. " into " .. path)
+  end
+  return bad > 0 and EXIT_FAIL or EXIT_OK
+end
+
+return M

@@ -1,0 +1,6 @@
+return {
+  spec = "sum",
+  defect = "Threads without a column of their own skip writing their shared-memory slot, so on rows shorter than the block the tree reduction adds uninitialized (stale) shared memory.",
+  caught_by = {"CMP-02"},
+  backends = {"cpu", "cuda"},
+}

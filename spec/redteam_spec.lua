@@ -1,0 +1,161 @@
+-- The red team: deliberately broken kernels (redteam/<name>.cu + .lua) that
+-- kcv must reject with the gates each entry declares.
+local kcv = require "kcv"
+local redteam = require "kcv.cmd.redteam"
+
+local DIR = "redteam"
+local NAMES = redteam.list(DIR)
+
+local function have(cmd)
+  local ok = os.execute(cmd .. " >/dev/null 2>&1")
+  return ok == true
+end
+
+-- The gate ids the verifier knows (the registry when it loads, else the
+-- twelve ids of the contract taxonomy).
+local function gate_ids()
+  local ids = {}
+  local ok, verify = pcall(require, "kcv.verify")
+  if ok and verify.gates then
+    local gok, list = pcall(verify.gates)
+    if gok and type(list) == "table" and #list > 0 then
+      for _, g in ipairs(list) do ids[g.id] = true end
+      return ids
+    end
+  end
+  for _, id in ipairs(redteam.GATE_IDS) do ids[id] = true end
+  return ids
+end
+
+local function load(name)
+  local entry, err = redteam.load(DIR, name)
+  assert(entry, err)
+  return entry
+end
+
+describe("the red team", function()
+  it("has at least 24 entries, each a .cu with a .lua sidecar", function()
+    assert.is_true(#NAMES >= 24, ("only %d entries in %s/"):format(#NAMES, DIR))
+    for _, name in ipairs(NAMES) do
+      local f = io.open(("%s/%s.cu"):format(DIR, name))
+      assert.is_truthy(f, ("%s/%s.cu is missing"):format(DIR, name))
+      f:close()
+    end
+  end)
+
+  it("declares for every entry an existing spec, real gate ids, backends and a one-sentence defect", function()
+    local ids = gate_ids()
+    local problems = {}
+    for _, name in ipairs(NAMES) do
+      for _, p in ipairs(redteam.check(load(name), ids)) do problems[#problems + 1] = p end
+    end
+    assert.are.same({}, problems)
+  end)
+
+  it("covers every gate family with at least one entry", function()
+    local seen = {}
+    for _, name in ipairs(NAMES) do
+      for _, id in ipairs(load(name).side.caught_by or {}) do seen[id:sub(1, 3)] = true end
+    end
+    for _, family in ipairs{"EXC", "ORD", "RES", "CMP", "PRC"} do
+      assert.is_true(seen[family], "no entry declares a " .. family .. " gate")
+    end
+  end)
+end)
+
+describe("kcv redteam's verdict on one entry", function()
+  local entry = {name = "x", side = {caught_by = {"EXC-01"}}}
+  local function report(statuses)
+    local gates = {}
+    for id, st in pairs(statuses) do gates[#gates + 1] = {id = id, status = st} end
+    table.sort(gates, function(a, b) return a.id < b.id end)
+    return {verdict = "fail", gates = gates, baseline = {status = "pass"}}
+  end
+
+  it("is 'caught' when every declared gate fails the kernel, whatever else fails", function()
+    local r = redteam.judge(entry, report{["EXC-01"] = "fail", ["CMP-01"] = "fail"})
+    assert.are.equal("caught", r.status)
+    assert.are.same({"CMP-01", "EXC-01"}, r.caught)
+    assert.are.equal("accepts", r.baseline)
+  end)
+
+  it("is 'wrong-gate' when only undeclared gates fail it, and 'missed' when none does", function()
+    assert.are.equal("wrong-gate", redteam.judge(entry, report{["EXC-01"] = "pass", ["CMP-01"] = "fail"}).status)
+    assert.are.equal("missed", redteam.judge(entry, report{["EXC-01"] = "pass", ["CMP-01"] = "na"}).status)
+  end)
+
+  it("is 'partial' when one of several declared gates lets it through", function()
+    local two = {name = "y", side = {caught_by = {"EXC-01", "ORD-02"}}}
+    local r = redteam.judge(two, report{["EXC-01"] = "fail", ["ORD-02"] = "pass"})
+    assert.are.equal("partial", r.status)
+    assert.are.same({"ORD-02"}, r.declared_missed)
+  end)
+end)
+
+describe("kcv redteam --write-doc", function()
+  it("replaces only the text between the backend's markers", function()
+    local doc = "# T\nintro\n<!-- redteam-table:cpu:begin -->\nold\n<!-- redteam-table:cpu:end -->\nafter\n"
+    local new = redteam.splice(doc, "cpu", "NEW TABLE")
+    assert.are.equal("# T\nintro\n<!-- redteam-table:cpu:begin -->\nNEW TABLE\n<!-- redteam-table:cpu:end -->\nafter\n", new)
+  end)
+
+  it("adds a marked section when the backend has none yet", function()
+    local new = redteam.splice("# T\n", "cuda", "TABLE")
+    assert.is_truthy(new:find("<!-- redteam-table:cuda:begin -->\nTABLE\n<!-- redteam-table:cuda:end -->", 1, true))
+    assert.are.equal(new, redteam.splice(new, "cuda", "TABLE"))
+  end)
+end)
+
+describe("every red-team kernel", function()
+  local nvcc = have("nvcc --version") and "nvcc"
+            or have("/usr/local/cuda/bin/nvcc --version") and "/usr/local/cuda/bin/nvcc"
+  if not nvcc then
+    pending("compiles with nvcc -arch=sm_90a (nvcc not found)")
+    return
+  end
+  it("compiles with nvcc -arch=sm_90a", function()
+    local out = os.tmpname()
+    local failed = {}
+    for _, name in ipairs(NAMES) do
+      local cmd = ("%s -arch=sm_90a -cubin -o %s.cubin %s/%s.cu > %s.log 2>&1"):format(nvcc, out, DIR, name, out)
+      if os.execute(cmd) ~= true then
+        local f = io.open(out .. ".log")
+        failed[#failed + 1] = name .. ": " .. (f and f:read("a") or "?")
+        if f then f:close() end
+      end
+    end
+    os.remove(out); os.remove(out .. ".cubin"); os.remove(out .. ".log")
+    assert.are.same({}, failed)
+  end)
+end)
+
+-- The CPU-showable entries, each against only its declared gates (quick).
+describe("on the CPU backend, kcv rejects", function()
+  local ok_verify, verify = pcall(require, "kcv.verify")
+  local ready = ok_verify and kcv.kernel and kcv.kernel.run and kcv.backend
+                and pcall(kcv.backend.use, "cpu")
+  for _, name in ipairs(NAMES) do
+    local entry = redteam.load(DIR, name)
+    local side = entry and entry.side or {}
+    local on_cpu = false
+    for _, b in ipairs(side.backends or {}) do on_cpu = on_cpu or b == "cpu" end
+    local label = ("%s with %s"):format(name, table.concat(side.caught_by or {}, " and "))
+    if not on_cpu then
+      -- shows only on a GPU: nothing to run here
+    elseif not ready then
+      pending(label .. " (the verifier or the CPU backend is not available)")
+    elseif not io.open(entry.spec_path) then
+      pending(label .. " (" .. entry.spec_path .. " does not exist yet)")
+    else
+      it(label, function()
+        local r = redteam.verify_entry(entry, "cpu", {declared = true, seed = 1, baseline = false})
+        local detail = {}
+        for _, g in ipairs(r.report.gates or {}) do
+          detail[#detail + 1] = ("%s %s: %s"):format(g.id, g.status, tostring(g.reason))
+        end
+        assert(r.status == "caught", ("%s: %s (%s)\n%s"):format(name, r.status, tostring(r.note or r.report.message),
+          table.concat(detail, "\n")))
+      end)
+    end
+  end
+end)
