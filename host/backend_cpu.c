@@ -431,21 +431,22 @@ static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
 
 /* ---- memory ------------------------------------------------------------------ */
 
-/* The size of each mapping sits in the 64 bytes in front of it. */
+/* The size of each mapping sits in the page in front of it, so the memory
+ * handed out is page-aligned like cudaMalloc's. */
 static int mem_alloc(kcv_dptr *p, size_t n, char *err)
 {
-    size_t total = n + 64;
+    size_t total = n + 4096;
     char *m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED)
         return fail(err, "out of memory: cannot map %zu bytes of cpu device memory: %s", n, strerror(errno));
     *(size_t *)m = total;
-    *p = (kcv_dptr)(uintptr_t)(m + 64);
+    *p = (kcv_dptr)(uintptr_t)(m + 4096);
     return 0;
 }
 
 static int mem_free(kcv_dptr p, char *err)
 {
-    char *m = (char *)(uintptr_t)p - 64;
+    char *m = (char *)(uintptr_t)p - 4096;
     munmap(m, *(size_t *)m);
     return 0;
 }

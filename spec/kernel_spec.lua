@@ -1,0 +1,304 @@
+-- kcv.kernel and kcv.backend: loading kernels, running jobs in the worker,
+-- and surviving kernels that crash, hang or scribble.  CPU backend, fixed seeds.
+local kcv = require "kcv"
+
+local MISC, CRASH = "spec/fixtures/misc.cu", "spec/fixtures/crash.cu"
+
+local function load(name, params, source)
+  local k, err = kcv.kernel.load{source = source or MISC, name = name, params = params,
+                                 backend = "cpu"}
+  assert(k, err)
+  return k
+end
+
+local function err_of(f, ...)
+  local ok, e = pcall(f, ...)
+  assert.is_false(ok, "expected an error")
+  return tostring(e)
+end
+
+describe("kcv.backend", function()
+  it("selects the cpu backend and reports it as current", function()
+    assert.are.equal("cpu", kcv.backend.use("cpu"))
+    assert.are.equal("cpu", kcv.backend.current())
+    assert.is_true(kcv.backend.available("cpu"))
+  end)
+
+  it("describes the cpu device", function()
+    local info = assert(kcv.backend.info("cpu"))
+    assert.are.equal("cpu", info.arch)
+    assert.are.equal(32, info.warp_size)
+    assert.are.equal(1024, info.max_threads_per_block)
+    assert.is_true(info.total_mem > 0)
+  end)
+
+  it("answers for cuda with a table or nil and 'no CUDA device: <reason>'", function()
+    local info, why = kcv.backend.info("cuda")
+    if info then
+      assert.is_string(info.name)
+    else
+      assert.matches("^no CUDA device: %S", why)
+      local ok, why2 = kcv.backend.available("cuda")
+      assert.is_false(ok)
+      assert.matches("^no CUDA device", why2)
+    end
+  end)
+
+  it("rejects unknown backend names as argument errors", function()
+    assert.matches("unknown backend 'tpu'", err_of(kcv.backend.use, "tpu"))
+    assert.matches("bad argument #1", err_of(kcv.backend.info, "opencl"))
+  end)
+end)
+
+describe("kcv.kernel.load", function()
+  it("returns a kernel that knows its name, source, backend and parameters", function()
+    local k = load("relu", {"ptr", "ptr", "i64"})
+    assert.are.equal("relu", k.name)
+    assert.are.equal(MISC, k.source)
+    assert.are.equal("cpu", k.backend)
+    assert.are.same({"ptr", "ptr", "i64"}, k.params)
+    assert.is_nil(k.needs_device)
+  end)
+
+  it("returns nil and the compiler's log with file:line when the source does not compile", function()
+    local k, err = kcv.kernel.load{source = "spec/fixtures/compile_error.cu", name = "broken",
+                                   params = {"ptr"}, backend = "cpu"}
+    assert.is_nil(k)
+    assert.matches("spec/fixtures/compile_error.cu:4:", err, 1, true)
+    assert.matches("undeclared_thing", err, 1, true)
+  end)
+
+  it("returns nil and a message for a missing file or entry point", function()
+    local k, err = kcv.kernel.load{source = "spec/fixtures/nope.cu", name = "x", params = {}}
+    assert.is_nil(k); assert.matches("cannot open", err)
+    k, err = kcv.kernel.load{source = MISC, name = "no_such_kernel", params = {}, backend = "cpu"}
+    assert.is_nil(k); assert.matches("no_such_kernel", err)
+  end)
+
+  it("passes compiler options through (-D)", function()
+    local f = os.tmpname() .. ".cu"
+    local h = assert(io.open(f, "w"))
+    h:write('extern "C" __global__ void k(int *y) { y[threadIdx.x] = VALUE; }\n')
+    h:close()
+    local k = assert(kcv.kernel.load{source = f, name = "k", params = {"ptr"},
+                                     options = {"-DVALUE=42"}, backend = "cpu"})
+    local y = kcv.buffer("i32", 4)
+    assert.are.equal("ok", k:launch{grid = 1, block = 4, args = {y}}.status)
+    for i = 0, 3 do assert.are.equal(42, y:get(i)) end
+    os.remove(f)
+  end)
+
+  it("rejects a bad declaration as an argument error naming the field", function()
+    assert.matches("params%[2%]: unknown parameter type 'float'",
+      err_of(kcv.kernel.load, {source = MISC, name = "relu", params = {"ptr", "float"}}))
+    assert.matches("name:", err_of(kcv.kernel.load, {source = MISC, params = {}}))
+    assert.matches("params:", err_of(kcv.kernel.load, {source = MISC, name = "relu"}))
+  end)
+
+  it("gives attributes with unknown fields left nil on the cpu", function()
+    local a = assert(load("relu", {"ptr", "ptr", "i64"}):attrs())
+    assert.are.equal(1024, a.max_threads_per_block)
+    assert.is_nil(a.num_regs)
+  end)
+end)
+
+describe("kcv.kernel.run", function()
+  local relu = load("relu", {"ptr", "ptr", "i64"})
+
+  it("uploads the args, runs the launch and downloads every buffer", function()
+    local x = kcv.from("f32", {-2, -1, 0, 1, 2, 3.5, -0.5})
+    local y = kcv.buffer("f32", 7):fill(99)
+    local r = relu:launch{grid = 1, block = 32, args = {x, y, 7}}
+    assert.are.equal("ok", r.status)
+    assert.are.same({0, 0, 0, 1, 2, 3.5, 0}, y:totable())
+    assert.are.same({-2, -1, 0, 1, 2, 3.5, -0.5}, x:totable())
+    assert.are.same({}, r.redzone)
+  end)
+
+  it("runs several launches in order over shared device buffers", function()
+    local inc = load("inc", {"ptr", "i32"})
+    local y = kcv.from("i32", {5, 6, 7})
+    local r = kcv.kernel.run{launches = {
+      {kernel = inc, grid = 1, block = 32, args = {y, 3}},
+      {kernel = inc, grid = {1, 1, 1}, block = {32, 1, 1}, args = {y, 2}},
+    }}
+    assert.are.equal("ok", r.status)
+    assert.are.same({7, 8, 8}, y:totable())
+  end)
+
+  it("repeats the launch list on the same device buffers", function()
+    local inc = load("inc", {"ptr", "i32"})
+    local y = kcv.from("i32", {0, 10})
+    assert.are.equal("ok", inc:launch{grid = 1, block = 32, args = {y, 2}, repeats = 5}.status)
+    assert.are.same({5, 15}, y:totable())
+  end)
+
+  it("converts every scalar to its declared type", function()
+    local k = load("scalars", {"ptr", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64"})
+    local out = kcv.buffer("f64", 10)
+    local r = k:launch{grid = 1, block = 1,
+      args = {out, -128, -32768, -2147483648, -(2 ^ 53), 255, 65535, 4294967295, 2 ^ 53, 0.1, 0.1}}
+    assert.are.equal("ok", r.status)
+    assert.are.same({-128, -32768, -2147483648, -(2 ^ 53), 255, 65535, 4294967295, 2 ^ 53,
+                     kcv.round(0.1, "f32"), 0.1}, out:totable())
+  end)
+
+  it("makes argument mistakes Lua errors that name the argument", function()
+    local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    assert.matches("args%[3%] %(i64%): 1.5 is not an integer",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 1.5}}))
+    assert.matches("args%[2%] %(ptr%): missing",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, nil, 4}}))
+    assert.matches("args%[1%] %(ptr%): a kcv buffer expected, got number",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {1, y, 4}}))
+    assert.matches("args%[3%] %(i64%): a number expected",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, "4"}}))
+    assert.matches("4 arguments for 3 parameters",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4, 5}}))
+    local inc = load("inc", {"ptr", "i32"})
+    assert.matches("args%[2%] %(i32%): 2147483648 does not fit in i32",
+      err_of(inc.launch, inc, {grid = 1, block = 4, args = {x, 2 ^ 31 // 1}}))
+    assert.matches("grid: 0 is not a positive size",
+      err_of(relu.launch, relu, {grid = 0, block = 4, args = {x, y, 4}}))
+    assert.matches("block: 2048 threads exceed 1024",
+      err_of(relu.launch, relu, {grid = 1, block = {64, 32}, args = {x, y, 4}}))
+    assert.matches("grid%[2%]: a positive integer",
+      err_of(relu.launch, relu, {grid = {1, -1}, block = 4, args = {x, y, 4}}))
+    assert.matches("launches%[1%]%.kernel: a kernel expected",
+      err_of(kcv.kernel.run, {launches = {{grid = 1, block = 1, args = {}}}}))
+    assert.matches("poison: a key is not a buffer among the launch args",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, poison = {[kcv.buffer("f32", 1)] = 0}}))
+    assert.matches("placement: must be a multiple of 256",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, placement = 100}))
+  end)
+
+  it("fills a poisoned buffer's device copy instead of uploading it, so unwritten elements show", function()
+    local k = load("write_even", {"ptr", "i32"})
+    local y = kcv.buffer("f32", 8)
+    assert.are.equal("ok", k:launch{grid = 1, block = 32, args = {y, 8}, poison = {[y] = 0xFF}}.status)
+    for i = 0, 7 do
+      if i % 2 == 0 then assert.are.equal(1.0, y:get(i))
+      else assert.are.equal(0xFFFFFFFF, y:bits(i)) end
+    end
+  end)
+
+  it("reports a write one element past the end in the after-guard", function()
+    local k = load("off_by_one", {"ptr", "i32"})
+    local y = kcv.buffer("f32", 8)
+    local r = k:launch{grid = 1, block = 32, args = {y, 8}}
+    assert.are.equal("ok", r.status)
+    assert.are.equal(1, #r.redzone)
+    local v = r.redzone[1]
+    assert.are.equal(y, v.buffer)
+    assert.are.equal("after", v.side)
+    assert.are.equal(0, v.offset)
+    assert.are.equal(0x00, v.got)                 -- low byte of 2.0f
+    assert.are.equal(0xA5, v.expected)
+    assert.matches("redzone", r.message)
+    for i = 0, 7 do assert.are.equal(2.0, y:get(i)) end   -- the buffer still comes back
+  end)
+
+  it("reports a write before the start in the before-guard, and nothing without a redzone", function()
+    local k = load("underflow", {"ptr", "i32"})
+    local y = kcv.buffer("f32", 8)
+    local r = k:launch{grid = 1, block = 1, args = {y, 8}}
+    assert.are.equal(1, #r.redzone)
+    assert.are.equal("before", r.redzone[1].side)
+    assert.are.equal(0, r.redzone[1].offset)      -- the byte right before the data
+    assert.are.equal(0x40, r.redzone[1].got)      -- high byte of 3.0f
+    r = k:launch{grid = 1, block = 1, args = {y, 8}, redzone = 0, offset = {[y] = 4}}
+    assert.are.equal("ok", r.status)
+    assert.are.same({}, r.redzone)
+  end)
+
+  it("lays out the same job at the same device addresses; placement and offset move them", function()
+    local k = load("whereami", {"ptr", "ptr"})
+    local x, out = kcv.buffer("f32", 100), kcv.buffer("u64", 1)
+    local function where(opts)
+      opts.grid, opts.block, opts.args = 1, 1, {x, out}
+      local r = k:launch(opts)
+      assert.are.equal("ok", r.status)
+      assert.are.equal(r.addresses[x], out:get(0))
+      return out:get(0)
+    end
+    local a = where{}
+    assert.are.equal(a, where{})
+    assert.are.equal(0, a % 256)
+    assert.are.equal(a + 4096, where{placement = 4096})
+    assert.are.equal(a + 4, where{offset = {[x] = 4}})
+  end)
+
+  it("fills the arena with the dirty byte, so a kernel reading outside its buffers sees it", function()
+    local k = load("peek", {"ptr", "ptr", "i32"})
+    local x, out = kcv.buffer("u8", 1), kcv.buffer("u8", 1)
+    -- byte 100 past x's start lies in the alignment padding after its guard
+    local r = k:launch{grid = 1, block = 1, args = {x, out, 100}, dirty = 0x5A}
+    assert.are.equal("ok", r.status)
+    assert.are.equal(0x5A, out:get(0))
+    k:launch{grid = 1, block = 1, args = {x, out, 100}, dirty = 0x33}
+    assert.are.equal(0x33, out:get(0))
+    -- and the guard itself holds the canary: byte 1 after a 1-byte buffer
+    k:launch{grid = 1, block = 1, args = {x, out, 1}, dirty = 0x33}
+    assert.are.equal(0xA5, out:get(0))
+  end)
+
+  it("turns a segfaulting kernel into a 'crash' with the signal, and the next launch works", function()
+    local segv = load("segv", {"ptr"}, CRASH)
+    local y = kcv.buffer("f32", 32)
+    local r = segv:launch{grid = 1, block = 32, args = {y}}
+    assert.are.equal("crash", r.status)
+    assert.are.equal(11, r.signal)
+    assert.matches("segv", r.message)
+    local x = kcv.from("f32", {-1, 1})
+    local z = kcv.buffer("f32", 2)
+    assert.are.equal("ok", relu:launch{grid = 1, block = 32, args = {x, z, 2}}.status)
+    assert.are.same({0, 1}, z:totable())
+  end)
+
+  it("kills a kernel that runs past the timeout ('timeout'), and the next launch works", function()
+    local spin = load("spin", {"ptr"}, CRASH)
+    local flag = kcv.buffer("i32", 1)
+    local t0 = kcv.sys.clock()
+    local r = spin:launch{grid = 1, block = 1, args = {flag}, timeout = 0.5}
+    assert.are.equal("timeout", r.status)
+    assert.matches("spin", r.message)
+    assert.is_true(kcv.sys.clock() - t0 < 5)
+    local x, z = kcv.from("f32", {-3, 3}), kcv.buffer("f32", 2)
+    assert.are.equal("ok", relu:launch{grid = 1, block = 32, args = {x, z, 2}}.status)
+    assert.are.same({0, 3}, z:totable())
+  end)
+
+  it("reports a worker that runs out of its memory limit as 'oom'", function()
+    local old = kcv.backend.memory_limit()
+    kcv.backend.memory_limit(256 * 1024 * 1024)
+    local inc = load("inc", {"ptr", "i32"})
+    local y = kcv.buffer("i32", 1)
+    -- a 1 GiB placement makes the device arena larger than the limit
+    local r = inc:launch{grid = 1, block = 1, args = {y, 1}, placement = 1024 * 1024 * 1024}
+    kcv.backend.memory_limit(old)
+    assert.are.equal("oom", r.status)
+    assert.matches("out of memory", r.message)
+    assert.are.equal("ok", inc:launch{grid = 1, block = 1, args = {y, 1}}.status)
+    assert.are.equal(1, y:get(0))
+  end)
+
+  it("times a launch when asked (median ms)", function()
+    local x, y = kcv.buffer("f32", 1024), kcv.buffer("f32", 1024)
+    local r = relu:launch{grid = 4, block = 256, args = {x, y, 1024}, time = {warmup = 1, reps = 3}}
+    assert.are.equal("ok", r.status)
+    assert.is_number(r.ms)
+    assert.is_true(r.ms >= 0)
+    assert.is_nil(relu:launch{grid = 4, block = 256, args = {x, y, 1024}}.ms)
+  end)
+
+  it("moves buffers of hundreds of MB", function()
+    local inc = load("inc", {"ptr", "i32"})
+    local n = 64 * 1024 * 1024            -- 256 MB of i32
+    local y = kcv.buffer("i32", n)
+    y:set(n - 1, 41)
+    local r = inc:launch{grid = 1, block = 1, args = {y, 1}, redzone = 16}
+    assert.are.equal("ok", r.status)
+    assert.are.equal(1, y:get(0))
+    assert.are.equal(41, y:get(n - 1))
+  end)
+end)
