@@ -1,0 +1,89 @@
+/*
+ * log_softmax.cu — y[r, c] = (x[r, c] - m_r) - log sum_c' exp(x[r, c'] - m_r),
+ * m_r = max_c x[r, c]; row-wise over the last axis, f32 throughout.
+ *
+ * One block per row (grid-stride over rows), any block size that is a
+ * multiple of 32 up to 1024.  Three coalesced passes over the row:
+ *   1. m = max (fmaxf skips NaN here, but a NaN still reaches every output
+ *      through the sum of pass 2);
+ *   2. s = sum exp(x - m), f32, each thread in column order, then a fixed
+ *      warp-shuffle tree: deterministic;
+ *   3. y = (x - m) - log s (log s computed once per row).
+ * Subtracting the maximum keeps every exp <= 1, so large logits cannot
+ * overflow, and y never goes through exp, so very negative outputs keep
+ * their full precision.  A row holding +Inf, or only -Inf, gives NaN everywhere, as the
+ * formula does (Inf - Inf).  expf and logf are the accurate versions
+ * (no fast math).
+ */
+#include <math.h>
+
+__device__ float block_max(float v, float *warp_vals)
+{
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    int nwarps = blockDim.x >> 5;
+
+    for (int off = 16; off > 0; off >>= 1)
+        v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, off));
+    if (lane == 0)
+        warp_vals[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < nwarps ? warp_vals[lane] : -INFINITY;
+        for (int off = 16; off > 0; off >>= 1)
+            v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, off));
+        if (lane == 0)
+            warp_vals[0] = v;
+    }
+    __syncthreads();
+    v = warp_vals[0];
+    __syncthreads();
+    return v;
+}
+
+__device__ float block_sum(float v, float *warp_vals)
+{
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    int nwarps = blockDim.x >> 5;
+
+    for (int off = 16; off > 0; off >>= 1)
+        v += __shfl_down_sync(0xffffffffu, v, off);
+    if (lane == 0)
+        warp_vals[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < nwarps ? warp_vals[lane] : 0.0f;
+        for (int off = 16; off > 0; off >>= 1)
+            v += __shfl_down_sync(0xffffffffu, v, off);
+        if (lane == 0)
+            warp_vals[0] = v;
+    }
+    __syncthreads();
+    v = warp_vals[0];
+    __syncthreads();
+    return v;
+}
+
+extern "C" __global__ void log_softmax_kernel(const float *__restrict__ x,
+                                              float *__restrict__ y,
+                                              long long rows, long long cols)
+{
+    __shared__ float warp_vals[32];
+
+    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
+        const float *xr = x + r * cols;
+        float *yr = y + r * cols;
+
+        float m = -INFINITY;
+        for (long long c = threadIdx.x; c < cols; c += blockDim.x)
+            m = fmaxf(m, xr[c]);
+        m = block_max(m, warp_vals);
+
+        float s = 0.0f;
+        for (long long c = threadIdx.x; c < cols; c += blockDim.x)
+            s += expf(xr[c] - m);
+        float log_s = logf(block_sum(s, warp_vals));
+
+        for (long long c = threadIdx.x; c < cols; c += blockDim.x)
+            yr[c] = (xr[c] - m) - log_s;
+    }
+}
