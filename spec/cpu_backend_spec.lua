@@ -1,0 +1,183 @@
+-- The CPU backend: CUDA C kernels run as fibers, one per GPU thread, with
+-- barriers, warp collectives and atomics, and a schedule drawn from the
+-- job's sched_seed.  What only a GPU can run is "needs_device".
+local kcv = require "kcv"
+
+local MISC = "spec/fixtures/misc.cu"
+
+local function load(name, params, source)
+  local k, err = kcv.kernel.load{source = source or MISC, name = name, params = params,
+                                 backend = "cpu"}
+  assert(k, err)
+  return k
+end
+
+local function ok(r)
+  assert.are.equal("ok", r.status, r.message)
+  assert.are.same({}, r.redzone)
+  return r
+end
+
+describe("the cpu backend", function()
+  it("sums exactly with a block reduction of __syncthreads and warp shuffles", function()
+    local k = load("block_sum", {"ptr", "ptr", "i32"}, "spec/fixtures/block_sum.cu")
+    for _, case in ipairs{{n = 1000, block = 256}, {n = 4097, block = 1024}, {n = 33, block = 64}} do
+      local n, nb = case.n, (case.n + case.block - 1) // case.block
+      local x, want = kcv.buffer("i32", n), 0
+      for i = 0, n - 1 do
+        local v = (i * 7919) % 2001 - 1000
+        x:set(i, v)
+        want = want + v
+      end
+      local out = kcv.buffer("i64", nb)
+      for seed = 0, 2 do
+        out:fill(-1)
+        ok(k:launch{grid = nb, block = case.block, args = {x, out, n}, sched_seed = seed})
+        local got = 0
+        for b = 0, nb - 1 do got = got + out:get(b) end
+        assert.are.equal(want, got)
+      end
+    end
+  end)
+
+  it("shows the schedule in float atomics: other seeds, other bits; the same seed, the same bits", function()
+    local k = load("atomic_sum", {"ptr", "ptr", "i32"})
+    local n = 2048
+    local x = kcv.buffer("f32", n)
+    for i = 0, n - 1 do x:set(i, ((i * 7919) % 1000 + 1) / 7 * 10 ^ ((i % 5) - 2)) end
+    local function sum(seed)
+      local out = kcv.buffer("f32", 1)
+      ok(k:launch{grid = 8, block = 256, args = {x, out, n}, sched_seed = seed})
+      return out:bits(0)
+    end
+    local seen, distinct = {}, 0
+    for seed = 1, 6 do
+      local b = sum(seed)
+      if not seen[b] then seen[b], distinct = true, distinct + 1 end
+      assert.are.equal(b, sum(seed))
+    end
+    assert.is_true(distinct >= 2, "every seed gave the same bits")
+  end)
+
+  it("runs warp votes and __syncthreads_count like a GPU", function()
+    local k = load("votes", {"ptr"})
+    local nt = 96
+    local out = kcv.buffer("u32", 4 * nt)
+    ok(k:launch{grid = 1, block = nt, args = {out}, sched_seed = 3})
+    for t = 0, nt - 1 do
+      assert.are.equal(0xAAAAAAAA, out:get(4 * t))
+      assert.are.equal(nt // 2, out:get(4 * t + 1))
+      assert.are.equal(1, out:get(4 * t + 2))
+      assert.are.equal(1, out:get(4 * t + 3))
+    end
+  end)
+
+  it("shuffles within a warp, keeping a lane's own value when the source is out of range", function()
+    local k = load("shuffles", {"ptr"})
+    local out = kcv.buffer("i32", 2 * 64)
+    ok(k:launch{grid = 1, block = 64, args = {out}})
+    for t = 0, 63 do
+      local lane = t % 32
+      assert.are.equal(lane == 0 and 0 or (lane - 1) * 10, out:get(2 * t))
+      assert.are.equal(30, out:get(2 * t + 1))
+    end
+  end)
+
+  it("gives extern __shared__ arrays the launch's dynamic shared memory", function()
+    local k = load("reverse_smem", {"ptr", "ptr", "i32"})
+    local n = 256
+    local x, y = kcv.buffer("f32", n), kcv.buffer("f32", n)
+    for i = 0, n - 1 do x:set(i, i) end
+    ok(k:launch{grid = 4, block = 64, smem = 64 * 4, args = {x, y, n}})
+    for i = 0, n - 1 do
+      local b, t = i // 64, i % 64
+      assert.are.equal(b * 64 + 63 - t, y:get(i))
+    end
+  end)
+
+  it("lets threads that returned early count as arrived at __syncthreads", function()
+    local k = load("early_exit", {"ptr"})
+    local y = kcv.buffer("i32", 16)
+    ok(k:launch{grid = 1, block = 64, args = {y}})
+    for i = 0, 15 do assert.are.equal(15 - i, y:get(i)) end
+  end)
+
+  it("rounds __half and __nv_bfloat16 conversions to nearest even, like kcv.round", function()
+    local k = load("halves", {"ptr", "ptr", "i32"})
+    local vals = {0, -0.0, 1, 1 / 3, 65504, 65520, 1e-7, -2.5e-8, 3.14159, 1e30, 0 / 0, 1 / 0}
+    local x = kcv.from("f32", vals)
+    local out = kcv.buffer("f32", 3 * #vals)
+    ok(k:launch{grid = 1, block = 32, args = {x, out, #vals}})
+    for i, v in ipairs(vals) do
+      local xf = x:get(i - 1)
+      local h, b, hh = out:get(3 * (i - 1)), out:get(3 * (i - 1) + 1), out:get(3 * (i - 1) + 2)
+      if xf ~= xf then
+        assert.is_true(h ~= h and b ~= b)
+      else
+        assert.are.equal(kcv.round(xf, "f16"), h)
+        assert.are.equal(kcv.round(xf, "bf16"), b)
+        assert.are.equal(kcv.round(2 * kcv.round(xf, "f16"), "f16"), hh)
+      end
+    end
+  end)
+
+  it("makes __expf a fast approximation distinct from the accurate expf", function()
+    local k = load("exps", {"ptr", "ptr", "i32"})
+    local n = 64
+    local x = kcv.buffer("f32", n)
+    for i = 0, n - 1 do x:set(i, (i - 32) / 3.7) end
+    local out = kcv.buffer("f32", 2 * n)
+    ok(k:launch{grid = 1, block = 64, args = {x, out, n}})
+    local differ = 0
+    for i = 0, n - 1 do
+      local acc, fast = out:get(2 * i), out:get(2 * i + 1)
+      assert.is_true(math.abs(acc - math.exp(x:get(i))) <= 2 ^ -22 * math.exp(x:get(i)))
+      assert.is_true(math.abs(fast - acc) <= 2 ^ -18 * acc)
+      if out:bits(2 * i) ~= out:bits(2 * i + 1) then differ = differ + 1 end
+    end
+    assert.is_true(differ > n / 2)
+  end)
+
+  it("reports __trap() as a kernel_error and keeps working afterwards", function()
+    local k = load("trapper", {"ptr"})
+    local y = kcv.buffer("i32", 32)
+    local r = k:launch{grid = 1, block = 32, args = {y}}
+    assert.are.equal("kernel_error", r.status)
+    assert.matches("trapper: __trap%(%)", r.message)
+    assert.are.same(kcv.buffer("i32", 32):totable(), y:totable())   -- nothing came back
+    ok(load("inc", {"ptr", "i32"}):launch{grid = 1, block = 32, args = {y, 32}})
+    assert.are.equal(1, y:get(31))
+  end)
+
+  it("gives needs_device, naming the construct and line, for inline PTX", function()
+    local k = load("lane_id", {"ptr"}, "spec/fixtures/inline_asm.cu")
+    assert.matches("inline_asm.cu:5: 'asm'", k.needs_device)
+    local r = k:launch{grid = 1, block = 32, args = {kcv.buffer("u32", 32)}}
+    assert.are.equal("needs_device", r.status)
+    assert.matches("inline_asm.cu:5: 'asm' cannot run on the cpu backend", r.message)
+    local a, why = k:attrs()
+    assert.is_nil(a)
+    assert.matches("needs_device", why)
+  end)
+
+  it("does not mistake asm in comments or strings for inline PTX", function()
+    local f = os.tmpname() .. ".cu"
+    local h = assert(io.open(f, "w"))
+    h:write('// no asm("...") here\n/* wgmma */\nextern "C" __global__ void k(int *y) {\n',
+            '  const char *s = "asm volatile"; y[threadIdx.x] = s[0];\n}\n')
+    h:close()
+    local k = load("k", {"ptr"}, f)
+    local y = kcv.buffer("i32", 2)
+    ok(k:launch{grid = 1, block = 2, args = {y}})
+    assert.are.equal(string.byte("a"), y:get(1))
+    os.remove(f)
+  end)
+
+  it("needs a device for PTX and binaries", function()
+    local f = os.tmpname() .. ".ptx"
+    local h = assert(io.open(f, "w")); h:write(".version 8.0\n"); h:close()
+    local k = load("k", {"ptr"}, f)
+    assert.matches("needs_device", k.needs_device)
+    os.remove(f)
+  end)
+end)
