@@ -1,12 +1,13 @@
 /*
  * RED TEAM — deliberately broken; see softmax_row_in_smem.lua.
  *
- * kernels/softmax.cu that first copies the whole row into dynamic shared
- * memory (cols * 4 bytes, see the sidecar's launch) so the three passes
- * read x from global memory once.  At the benchmark's row length that fits
- * (with the >48 KB opt-in); at the longest rows the contract allows it
- * needs more shared memory than an SM has (227 KB on sm_90), and the
- * launch fails.  allclose only ever runs the benchmark shape.
+ * kernels/softmax.cu that stages the whole row and its exponentials in
+ * dynamic shared memory (2 * cols * 4 bytes, see the sidecar's launch), so
+ * x is read from global memory once and expf is evaluated once.  At the
+ * benchmark's row length that is 128 KB, which fits with the >48 KB opt-in;
+ * at the longest rows the contract allows (65536) it needs 512 KB, more
+ * than an SM has (227 KB on sm_90), and the launch fails.  allclose only
+ * ever runs the benchmark shape.
  */
 #include <math.h>
 
@@ -60,7 +61,7 @@ extern "C" __global__ void softmax_kernel(const float *__restrict__ x,
                                           float *__restrict__ y,
                                           long long rows, long long cols)
 {
-    extern __shared__ float row[];      /* DEFECT: cols floats of shared memory */
+    extern __shared__ float row[];      /* DEFECT: 2 * cols floats of shared memory */
     __shared__ float warp_vals[32];
 
     for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
@@ -74,13 +75,16 @@ extern "C" __global__ void softmax_kernel(const float *__restrict__ x,
         }
         m = block_max(m, warp_vals);
 
+        float *ex = row + cols;
         float s = 0.0f;
-        for (long long c = threadIdx.x; c < cols; c += blockDim.x)
-            s += expf(row[c] - m);
+        for (long long c = threadIdx.x; c < cols; c += blockDim.x) {
+            ex[c] = expf(row[c] - m);
+            s += ex[c];
+        }
         s = block_sum(s, warp_vals);
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
-            yr[c] = expf(row[c] - m) / s;
+            yr[c] = ex[c] / s;
         __syncthreads();
     }
 }
