@@ -26,6 +26,14 @@ local function size(bytes)
   return ("%d KiB"):format(bytes // 1024)
 end
 
+-- "13.0", or nil without NVRTC.  kcv.backend.info gives nvrtc_version (a
+-- string, absent without NVRTC); the C struct's nvrtc_major/minor also do.
+function M.nvrtc_version(d)
+  if type(d.nvrtc_version) == "string" then return d.nvrtc_version end
+  if (d.nvrtc_major or 0) > 0 then return ("%d.%d"):format(d.nvrtc_major, d.nvrtc_minor or 0) end
+  return nil
+end
+
 -- The lines to print for an info table (the fields of kcv_device_info).
 function M.describe(d)
   local lines = {
@@ -38,8 +46,7 @@ function M.describe(d)
       size(d.max_smem_per_block_optin), d.max_regs_per_block or "?")},
     {"warp size", tostring(d.warp_size or "?")},
     {"driver", ("CUDA %s (%s)"):format(cuda_version(d.driver_version), tostring(d.driver_version or "?"))},
-    {"NVRTC", (d.nvrtc_major or 0) > 0 and ("%d.%d"):format(d.nvrtc_major, d.nvrtc_minor or 0)
-              or "not found (CUDA C kernels cannot be compiled)"},
+    {"NVRTC", M.nvrtc_version(d) or "not found (CUDA C kernels cannot be compiled)"},
   }
   local out = {}
   for i, l in ipairs(lines) do out[i] = ("%-19s %s"):format(l[1], l[2]) end
