@@ -22,8 +22,11 @@ local function max_shape(spec)
   return s
 end
 
-local function dynamic_smem(spec, s)
-  local l = spec.kernel.launch(specmod.with_scalars(spec, s))
+-- Dynamic shared memory of the subject's launches at s (the sidecar's
+-- launch geometry when there is one), else of the spec's.
+local function dynamic_smem(ctx, s)
+  if ctx.subject.dynamic_smem then return ctx.subject:dynamic_smem(s) end
+  local l = ctx.spec.kernel.launch(specmod.with_scalars(ctx.spec, s))
   return l.smem or 0
 end
 
@@ -62,10 +65,10 @@ return {
     local c = ctx:case("resources", case.benchmark(spec, ctx.budget), "normal")
     local worst_smem, at = 0, "benchmark"
     for _, item in ipairs(shapes) do
-      local d = dynamic_smem(spec, item.shape)
+      local d = dynamic_smem(ctx, item.shape)
       if d > worst_smem then worst_smem, at = d, item.label end
     end
-    local dmax = dynamic_smem(spec, max_shape(spec))
+    local dmax = dynamic_smem(ctx, max_shape(spec))
     if dmax > worst_smem then worst_smem, at = dmax, "the largest shape " .. specmod.shape_string(max_shape(spec)) end
     if worst_smem > smem_limit then
       return ctx:fail(c, ("the launch asks for %d bytes of dynamic shared memory at %s, over the limit %d"):format(

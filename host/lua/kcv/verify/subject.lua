@@ -157,6 +157,13 @@ function Kernel:run(inputs, s, opts)
   return r
 end
 
+-- The largest dynamic shared memory any launch asks for at shape s.
+function Kernel:dynamic_smem(s)
+  local worst = 0
+  for _, l in ipairs(plan(self, s)) do worst = math.max(worst, l.smem or 0) end
+  return worst
+end
+
 function Kernel:resources(s)
   local l = plan(self, s)[1]
   local k, err = loaded(self, l.name, l.params or self.params)
