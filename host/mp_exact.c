@@ -110,9 +110,7 @@ static int dot_hw(const double *a, const double *b, int64_t n, double *y, double
 int mp_fast_dot(const double *a, const double *b, int64_t n, double *y, double *mag)
 {
 #ifdef HAVE_DOT_HW
-    static int hw = -1;
-    if (hw < 0) hw = __builtin_cpu_supports("fma") ? 1 : 0;
-    if (hw) return dot_hw(a, b, n, y, mag);
+    if (__builtin_cpu_supports("fma")) return dot_hw(a, b, n, y, mag);
 #endif
     return dot_libm(a, b, n, y, mag);
 }

@@ -68,7 +68,7 @@ static void mp_sigmoid(mpfr_t y, const mpfr_t a, mpfr_t t)
 static double eval(map_fn f, double xd, map_tmp *m)
 {
     mpfr_ptr x = m->x, y = m->y, t = m->t;
-    if (isnan(xd)) return xd;            /* the input NaN, payload kept */
+    if (isnan(xd)) return xd + 0.0;      /* the input NaN, quieted, payload kept */
     if (f == M_RELU) return xd > 0 ? xd : 0.0;   /* exact; -0 gives +0 */
     mpfr_set_d(x, xd, MPFR_RNDN);
     switch (f) {
