@@ -57,7 +57,7 @@ static const struct { const char *name; const char *text; } rt_files[] = {
 struct kcv_module { void *dl; int (*launch)(const kcv_rt_launch_t *); char path[256]; };
 struct kcv_func { kcv_module *m; void (*fn)(void); char name[128]; };
 
-static char cache_dir[1024], rt_dir[1200], cxx_id[256];
+static char cache_dir[512], rt_dir[600], cxx_id[200];
 static const char *cxx = "g++";
 static size_t stack_size = 256 * 1024;
 static char sticky[KCV_ERRLEN];         /* a kernel's failure, for synchronize */
@@ -123,7 +123,7 @@ static int run_capture(char *const argv[], char *out, size_t outlen)
 
 static int mkdirs(const char *path)
 {
-    char tmp[1200];
+    char tmp[1500];
     snprintf(tmp, sizeof tmp, "%s", path);
     for (char *p = tmp + 1; *p; p++)
         if (*p == '/') { *p = '\0'; mkdir(tmp, 0755); *p = '/'; }
@@ -133,7 +133,7 @@ static int mkdirs(const char *path)
 /* Write a file atomically (temp + rename), so concurrent workers agree. */
 static int write_file(const char *path, const char *data, size_t n)
 {
-    char tmp[1300];
+    char tmp[1600];
     snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
     FILE *f = fopen(tmp, "wb");
     if (!f) return -1;
@@ -164,7 +164,7 @@ static int init(char *err)
     if (run_capture(argv, out, sizeof out) != 0)
         return fail(err, "no C++ compiler for the cpu backend: '%s --version' failed: %s", cxx, out);
     out[strcspn(out, "\n")] = '\0';
-    snprintf(cxx_id, sizeof cxx_id, "%s", out);
+    snprintf(cxx_id, sizeof cxx_id, "%.199s", out);
 
     /* The runtime directory is keyed by the runtime's own text. */
     hash128 h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
@@ -187,7 +187,7 @@ static int init(char *err)
 static int device_info(kcv_device_info *d, char *err)
 {
     memset(d, 0, sizeof *d);
-    snprintf(d->name, sizeof d->name, "cpu (kcv fiber emulation, %s)", cxx_id);
+    snprintf(d->name, sizeof d->name, "cpu (kcv fiber emulation, %.199s)", cxx_id);
     snprintf(d->arch, sizeof d->arch, "cpu");
     d->sm_count = 1;
     long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
@@ -311,7 +311,7 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     size_t n;
     char *text = rewrite_source(code, len, path, &n);
     if (!text) return fail(err, "out of memory rewriting %s", path);
-    char srcp[1300], tmpso[1300], shim[1300], inc[1300], rtinc[1300], rtcpp[1300], dirinc[1100];
+    char srcp[800], tmpso[800], shim[700], inc[700], rtinc[700], rtcpp[700], dirinc[600];
     snprintf(srcp, sizeof srcp, "%s.%d.cu", so, (int)getpid());
     snprintf(tmpso, sizeof tmpso, "%s.%d.tmp", so, (int)getpid());
     int w = write_file(srcp, text, n);
@@ -322,7 +322,7 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     snprintf(rtinc, sizeof rtinc, "-I%s", rt_dir);
     snprintf(rtcpp, sizeof rtcpp, "%s/kcv_cpu_rt.cpp", rt_dir);
     const char *slash = strrchr(path, '/');
-    snprintf(dirinc, sizeof dirinc, "-I%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    snprintf(dirinc, sizeof dirinc, "-I%.*s", slash ? (int)(slash - path < 590 ? slash - path : 590) : 1, slash ? path : ".");
     char *argv[96];
     int a = 0;
     argv[a++] = (char *)cxx;
@@ -369,7 +369,7 @@ static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
     for (const char *o = options; o && *o; o += strlen(o) + 1) hash_str(&h, o);
     hash_str(&h, path);
     hash_add(&h, code, len);
-    char so[1300];
+    char so[700];
     snprintf(so, sizeof so, "%s/%016llx%016llx.so", cache_dir,
              (unsigned long long)h.a, (unsigned long long)h.b);
     if (!file_exists(so) && compile(so, path, code, len, options, err) != 0) return NULL;

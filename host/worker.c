@@ -318,7 +318,7 @@ static int job_upload(job_ctx *c)
         else if (b->nbytes) rc = W.be->htod(d, c->map + c->mfd_off[i], b->nbytes, err);
     }
     free(pat);
-    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "upload: %s%s", err, ""); }
+    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "upload: %.3900s%s", err, ""); }
     return 0;
 }
 
@@ -339,13 +339,13 @@ static int job_launches(job_ctx *c)
                 return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: unknown function id%s", L->name, "");
             if (L->cfg.smem > 48 * 1024 && W.be->set_max_dynamic_smem &&
                 W.be->set_max_dynamic_smem(W.fns[L->fid].f, (int)L->cfg.smem, err) != 0)
-                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: %s", L->name, err);
+                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
             if (W.be->launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, err) != 0)
-                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: %s", L->name, err);
+                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
         }
     if (W.be->synchronize(err) != 0) {
         c->restart = 1;   /* a sticky error poisons the context */
-        return job_fail(c, KCV_JOB_KERNEL_ERROR, "%s%s", err, "");
+        return job_fail(c, KCV_JOB_KERNEL_ERROR, "%.3900s%s", err, "");
     }
     return 0;
 }
@@ -380,7 +380,7 @@ static int job_download(job_ctx *c)
         check_guard(c, i, 1, g, rz);
     }
     free(g);
-    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "download: %s%s", err, ""); }
+    if (rc) { c->restart = 1; return job_fail(c, KCV_JOB_KERNEL_ERROR, "download: %.3900s%s", err, ""); }
     return 0;
 }
 
@@ -440,7 +440,7 @@ static void do_job(rbuf *r, int mfd)
     if (arena_ensure(&c, cur + 256) != 0) goto done;
     for (int i = 0; i < c.j.nbufs && i < KCV_MAXPARAMS; i++) c.res.addr[i] = W.arena + c.start[i];
     if (c.j.dirty >= 0 && W.be->memset8(W.arena, (uint8_t)c.j.dirty, cur, err) != 0) {
-        job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling the arena: %s%s", err, "");
+        job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling the arena: %.3900s%s", err, "");
         goto done;
     }
     if (job_upload(&c) || job_launches(&c) || job_download(&c)) goto done;
