@@ -5,11 +5,13 @@
  *
  * TwoSum (Knuth) and TwoProduct (fma) give s + q = a + b and p + q = a * b
  * exactly (no overflow; TwoProduct also needs |ab| well above the underflow
- * threshold).  A cascade keeps the running sum s and adds every exact error
- * q into e; the exact result is s + e* with |e - e*| <= gamma_m * Σ|q|.  If
- * r = RN(s + e) lies strictly inside the rounding interval around every
- * value that close, r is the correctly rounded result; otherwise the caller
- * falls back to MPFR.  Both paths give the same bits (spec/c/test_mp.c).
+ * threshold).  A two-level cascade (mp_acc in mp.h) keeps the running sum
+ * s, the TwoSum sum e of its exact errors q, and the float sum e2 of the
+ * second-level errors q2: the exact result is s + e + e2 + δ with
+ * |δ| <= gamma_m Σ|q2|.  If r = RN(s + e) is provably within half a gap of
+ * every value that close, r is the correctly rounded result; otherwise the
+ * caller falls back to MPFR.  Both paths give the same bits
+ * (spec/c/test_mp.c, spec/mp_spec.lua).
  */
 /* The transformations need every product and sum rounded separately. */
 #pragma GCC optimize ("fp-contract=off")
