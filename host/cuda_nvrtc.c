@@ -77,14 +77,26 @@ static int build_options(const char *path, const char *options, const char *arch
     return n;
 }
 
-/* The options as one NUL-separated list, for the cache key. */
+/* The options as one NUL-separated list, for the cache key, ending with
+ * a digest of kcv's own headers: an edit of those is a new key too. */
 static void join_options(const char **opts, int n, char *buf, size_t buflen)
 {
     size_t used = 0;
-    for (int i = 0; i < n; i++) {
-        size_t k = strlen(opts[i]) + 1;
+    kcv_hash h;
+    char hex[KCV_CACHE_KEYLEN];
+    kcv_hash_init(&h);
+    for (int i = 0; i < kcv_nvrtc_nheaders; i++) {
+        kcv_hash_add(&h, kcv_nvrtc_header_names[i], strlen(kcv_nvrtc_header_names[i]));
+        kcv_hash_add(&h, kcv_nvrtc_header_texts[i], strlen(kcv_nvrtc_header_texts[i]));
+    }
+    kcv_hash_hex(&h, hex);
+    for (int i = 0; i <= n; i++) {
+        char tag[64];
+        const char *o = opts[i];
+        if (i == n) snprintf(tag, sizeof tag, "(kcv headers %s)", hex), o = tag;
+        size_t k = strlen(o) + 1;
         if (used + k + 1 > buflen) break;
-        memcpy(buf + used, opts[i], k);
+        memcpy(buf + used, o, k);
         used += k;
     }
     buf[used] = '\0';
@@ -159,7 +171,8 @@ int kcv_nvrtc_compile(const char *path, const char *code, size_t len,
     }
     memcpy(src, code, len);
     src[len] = '\0';
-    r = kcv_nvrtc.nvrtcCreateProgram(&prog, src, path, 0, NULL, NULL);
+    r = kcv_nvrtc.nvrtcCreateProgram(&prog, src, path, kcv_nvrtc_nheaders,
+                                      kcv_nvrtc_header_texts, kcv_nvrtc_header_names);
     free(src);
     if (r != NVRTC_SUCCESS) return nvrtc_fail(NULL, "nvrtcCreateProgram", r, path, err, errlen);
     if ((r = kcv_nvrtc.nvrtcCompileProgram(prog, n, opts)) != NVRTC_SUCCESS)

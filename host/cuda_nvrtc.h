@@ -17,6 +17,13 @@ typedef struct {
     int cached;        /* 1: came from the disk cache */
 } kcv_nvrtc_out;
 
+/* The standard C headers NVRTC lacks (math.h, stdint.h, float.h,
+ * limits.h, stddef.h and their <c...> names), handed to NVRTC by name:
+ * cuda_headers.c. */
+extern const char *const *kcv_nvrtc_header_names;
+extern const char *const *kcv_nvrtc_header_texts;
+extern const int kcv_nvrtc_nheaders;
+
 /* The NVRTC target for a device of compute capability major.minor:
  * "sm_90a" on Hopper (the arch-specific variant, so that wgmma and
  * setmaxnreg compile), "sm_86" before it; "compute_NN" (PTX) when NVRTC
@@ -31,6 +38,7 @@ int kcv_nvrtc_version(void);
  * NULL) for `arch`.  kcv adds --gpu-architecture=arch unless the options
  * name one, -I for the source's directory and the toolkit's include
  * directory, and nothing else: fast-math and friends only when asked.
+ * The headers above are available to #include.
  * 0, or -1 with err: the call, its NVRTC error name and, for a compile
  * error, the compiler's log (lines "path(line): error: ..."). */
 int kcv_nvrtc_compile(const char *path, const char *code, size_t len,

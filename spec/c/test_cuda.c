@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <math.h>
+#include <float.h>
 #include "backend.h"
 #include "cuda_api.h"
 #include "cuda_cache.h"
@@ -171,6 +173,21 @@ static void test_nvrtc(void)
     if (rc != 0) printf("# %s\n", e);
     free(out.data);
 
+    const char *std_hdrs = "#include <math.h>\n#include <stdint.h>\n#include <float.h>\n"
+        "#include <limits.h>\n#include <cmath>\n#include <cstdint>\n#include <stddef.h>\n"
+        "template <class T> struct is_long { enum { v = 0 }; };\n"
+        "template <> struct is_long<long> { enum { v = 1 }; };\n"
+        "static_assert(is_long<int64_t>::v && sizeof(uint8_t) == 1 && sizeof(uint64_t) == 8, \"LP64\");\n"
+        "static_assert(INT_MAX == 2147483647 && INT64_MIN < 0 && UINT32_MAX == 4294967295U, \"limits\");\n"
+        "extern \"C\" __global__ void consts(float *f, double *d) {\n"
+        "  f[0] = INFINITY; f[1] = NAN; f[2] = FLT_MAX; f[3] = FLT_MIN; f[4] = FLT_EPSILON;\n"
+        "  f[5] = (float)M_PI; d[0] = DBL_MAX; d[1] = HUGE_VAL; f[6] = fmaxf(f[6], 0.f); }\n";
+    rc = kcv_nvrtc_compile(path, std_hdrs, strlen(std_hdrs), NULL, "sm_90a", 0, &out, e, sizeof e);
+    ok(rc == 0, "math.h, stdint.h (int64_t is long, as nvcc has it), float.h, limits.h, stddef.h "
+       "and their <c...> names are available to NVRTC");
+    if (rc != 0) printf("# %s\n", e);
+    free(out.data);
+
     char hdr[300];
     snprintf(hdr, sizeof hdr, "%s/scale.cuh", tmpdir);
     write_file(hdr, "#define SCALE 2.0f\n");
@@ -251,6 +268,34 @@ static void test_add(void)
     B->unload(m);
 }
 
+/* kcv's math.h/float.h give NVRTC the values the host's headers give nvcc. */
+static void test_consts(void)
+{
+    char err[KCV_ERRLEN];
+    const char *src = "#include <math.h>\n"
+        "extern \"C\" __global__ void consts(float *f, double *d) {\n"
+        "  f[0] = INFINITY; f[1] = NAN; f[2] = FLT_MAX; f[3] = FLT_MIN; f[4] = FLT_EPSILON;\n"
+        "  f[5] = (float)M_PI; d[0] = DBL_MAX; d[1] = HUGE_VAL; d[2] = DBL_EPSILON; }\n";
+    kcv_module *m = B->load(KCV_SRC_CU, "spec/c/consts.cu", src, strlen(src), NULL, err);
+    kcv_func *f = m ? B->get_function(m, "consts", err) : NULL;
+    kcv_dptr df, dd;
+    float hf[6];
+    double hd[3];
+    if (!f || B->mem_alloc(&df, sizeof hf, err) || B->mem_alloc(&dd, sizeof hd, err)) {
+        ok(0, "math.h constants on the device");
+        printf("# %s\n", err);
+        return;
+    }
+    void *args[] = {&df, &dd};
+    kcv_launch_cfg cfg = {{1, 1, 1}, {1, 1, 1}, 0, 0};
+    int rc = B->launch(f, &cfg, args, NULL, 2, err) || B->dtoh(hf, df, sizeof hf, err)
+             || B->dtoh(hd, dd, sizeof hd, err);
+    ok(!rc && isinf(hf[0]) && hf[0] > 0 && isnan(hf[1]) && hf[2] == FLT_MAX && hf[3] == FLT_MIN
+       && hf[4] == FLT_EPSILON && hf[5] == (float)M_PI && hd[0] == DBL_MAX && isinf(hd[1])
+       && hd[2] == DBL_EPSILON, "INFINITY, NAN, FLT_*, DBL_*, HUGE_VAL, M_PI hold the host's values on the device");
+    B->unload(m);
+}
+
 static void test_big_smem(void)
 {
     char err[KCV_ERRLEN];
@@ -306,6 +351,7 @@ int main(void)
     if (have) {
         test_device();
         test_add();
+        test_consts();
         test_big_smem();
         test_sticky();                       /* last: it loses the context */
     } else {
