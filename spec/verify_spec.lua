@@ -1,0 +1,354 @@
+-- The verifier framework (kcv.verify): specs, gates, cases, error model,
+-- reports and the run loop, exercised with Lua function subjects (no kernel
+-- compiler needed).  spec/gates_spec.lua runs real kernels.
+local kcv = require "kcv"
+local verify = require "kcv.verify"
+local specmod = require "kcv.verify.spec"
+local subject = require "kcv.verify.subject"
+local case = require "kcv.verify.case"
+local errmodel = require "kcv.verify.errmodel"
+local report = require "kcv.verify.report"
+local args = require "kcv.verify.args"
+local baseline = require "kcv.verify.baseline"
+
+local FX = "spec/fixtures/verify/"
+
+local function write_temp(text)
+  local path = os.tmpname() .. ".lua"
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  return path
+end
+
+-- The fixture relu spec's source with one substitution applied.
+local function relu_spec_with(pattern, replacement)
+  local f = assert(io.open(FX .. "relu.lua"))
+  local text = f:read("a")
+  f:close()
+  local changed, n = text:gsub(pattern, replacement)
+  assert(n > 0, "pattern not found: " .. pattern)
+  return write_temp(changed)
+end
+
+-- Lua "kernels" for the fixture relu spec.
+local function lua_relu(nan_swallowed)
+  return function(ins, s, opts, outs)
+    local x, y = ins[1], outs[1]
+    for i = 0, x.numel - 1 do
+      local v = x:get(i)
+      if v > 0 or (v ~= v and not nan_swallowed) then y:set(i, v) else y:set(i, 0) end
+    end
+  end
+end
+
+local function fn_subject(spec, fn, caps)
+  return subject.fn{spec = spec, fn = fn, caps = caps, name = "lua-relu"}
+end
+
+local function gate_entry(rep, id)
+  for _, g in ipairs(rep.gates) do if g.id == id then return g end end
+end
+
+describe("a spec file", function()
+  it("loads when well formed: the two reference specs", function()
+    for _, name in ipairs{"relu", "softmax"} do
+      local spec, err = verify.load_spec("specs/" .. name .. ".lua")
+      assert.is_nil(err)
+      assert.are.equal(name, spec.name)
+      assert.are.equal("specs/" .. name .. ".lua", spec.path)
+    end
+  end)
+
+  it("is an error naming the field when malformed", function()
+    local cases = {
+      {'name = "fx_relu"', 'name = 7', "field 'name'"},
+      {'dtype = "f32", shape = {"n"}} },\n  outputs', 'dtype = "f33", shape = {"n"}} },\n  outputs', "field 'inputs%[1%]%.dtype': unknown dtype 'f33'"},
+      {'"n:i64"', '"m:i64"', "field 'kernel.params%[3%]'"},
+      {'accumulator = "f32"', 'accumulator = "i32"', "field 'error_model.accumulator'"},
+      {'oracle = function', 'oracle_ = function', "field 'oracle'"},
+      {'max = 5000', 'max = 0', "field 'dims.n.max'"},
+      {'shape = {"n"}} },\n  outputs', 'shape = {"k"}} },\n  outputs', "field 'inputs%[1%]%.shape%[1%]'"},
+    }
+    for _, c in ipairs(cases) do
+      local path = relu_spec_with(c[1], c[2])
+      local spec, err = verify.load_spec(path)
+      os.remove(path)
+      assert.is_nil(spec)
+      assert.truthy(err:find(c[3]), ("expected %q in %q"):format(c[3], err))
+      assert.truthy(err:find(path, 1, true), "the error names the file")
+    end
+  end)
+
+  it("is an error naming the file when missing or not Lua", function()
+    local spec, err = verify.load_spec("specs/no_such_op.lua")
+    assert.is_nil(spec)
+    assert.truthy(err:find("no_such_op.lua", 1, true))
+    local path = write_temp("return {")
+    spec, err = verify.load_spec(path)
+    os.remove(path)
+    assert.is_nil(spec)
+    assert.truthy(err)
+  end)
+end)
+
+describe("the gate registry", function()
+  it("loads the twelve gates, sorted by id, each with a kind and a title", function()
+    local gates = assert(verify.gates())
+    local ids = {}
+    for i, g in ipairs(gates) do
+      ids[i] = g.id
+      assert.truthy(g.kind == "tolerance-free" or g.kind == "thresholded")
+      assert.are.equal("string", type(g.title))
+    end
+    assert.are.same({"CMP-01", "CMP-02", "CMP-03", "EXC-01", "EXC-02", "EXC-03", "ORD-01", "ORD-02",
+                     "PRC-01", "PRC-02", "RES-01", "RES-02"}, ids)
+  end)
+
+  it("adds gates from an extra directory at run time, and rejects a malformed one by field", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir -p " .. dir)
+    local f = assert(io.open(dir .. "/XTR-01.lua", "w"))
+    f:write('return {id = "XTR-01", title = "extra", kind = "tolerance-free", needs = {},\n'
+         .. '  run = function(ctx) return ctx:na("nothing to do") end}\n')
+    f:close()
+    local gates = assert(verify.gates({dir}))
+    assert.are.equal(13, #gates)
+    local rep = verify.run{spec = FX .. "relu.lua", subject = fn_subject(specmod.load(FX .. "relu.lua"), lua_relu()),
+                           gates = {"XTR-01"}, gate_dirs = {dir}}
+    assert.are.equal("na", rep.gates[1].status)
+    assert.are.equal("nothing to do", rep.gates[1].reason)
+    f = assert(io.open(dir .. "/BAD-01.lua", "w"))
+    f:write('return {id = "BAD-01", title = "bad", kind = "fuzzy", run = function() end}\n')
+    f:close()
+    local none, err = verify.gates({dir})
+    assert.is_nil(none)
+    assert.truthy(err:find("field 'kind'"))
+    os.execute("rm -rf " .. dir)
+  end)
+end)
+
+describe("the error model", function()
+  local spec = assert(verify.load_spec("specs/softmax.lua"))
+  local out = spec.outputs[1]
+
+  it("grows with the reduction length and is looser in the worst case", function()
+    local small = errmodel.bound(spec, {rows = 1, cols = 16}, out, "probabilistic")
+    local large = errmodel.bound(spec, {rows = 1, cols = 16384}, out, "probabilistic")
+    local worst = errmodel.bound(spec, {rows = 1, cols = 16384}, out, "worst")
+    assert.is_true(large.c_mag > small.c_mag)
+    assert.is_true(worst.c_mag > large.c_mag)
+    assert.are.equal(16384, large.N)
+    assert.are.equal(kcv.dtype("f32").unit_roundoff, large.c_rel)
+  end)
+
+  it("is c * u_acc * lambda * sqrt(N) per unit magnitude for long reductions", function()
+    local b = errmodel.bound(spec, {rows = 1, cols = 10000}, out, "probabilistic")
+    local u = kcv.dtype("f32").unit_roundoff
+    assert.is_true(math.abs(b.c_mag - 2 * u * errmodel.LAMBDA * 100) < 1e-20)
+  end)
+
+  it("takes N = 1 for element-wise specs", function()
+    local relu = assert(verify.load_spec("specs/relu.lua"))
+    assert.are.equal(1, errmodel.bound(relu, {n = 100}, relu.outputs[1], "worst").N)
+  end)
+end)
+
+describe("a case", function()
+  local spec = assert(verify.load_spec("specs/softmax.lua"))
+
+  it("draws the same inputs from the same seed and different ones from another", function()
+    local s = {rows = 3, cols = 50}
+    for dist in pairs(case.DISTS) do
+      local a, b = case.inputs(spec, s, dist, 5)[1], case.inputs(spec, s, dist, 5)[1]
+      assert.is_true(kcv.cmp.bytes_equal(a, b), dist)
+      if dist ~= "constant" and dist ~= "sorted" then
+        assert.is_false(kcv.cmp.bytes_equal(a, case.inputs(spec, s, dist, 6)[1]), dist)
+      end
+    end
+  end)
+
+  it("respects an input's domain", function()
+    local t = {inputs = {{name = "x", dtype = "f32", shape = {"n"}, domain = {lo = 0}}}}
+    local x = case.inputs(t, {n = 1000}, "normal", 1)[1]
+    for i = 0, x.numel - 1 do assert.is_true(x:get(i) > 0) end
+  end)
+
+  it("fits probe shapes into the budget and probes edges and the whole range", function()
+    for _, item in ipairs(case.range_shapes(spec, "cpu")) do
+      assert.is_true(case.numel(spec, item.shape) <= case.LIMITS.cpu, item.label)
+    end
+    local cols = {}
+    for _, item in ipairs(case.edge_shapes(spec, "cpu")) do cols[item.shape.cols] = true end
+    assert.is_true(cols[1] and cols[257] and cols[1025] and true)
+    local seen_max = false
+    for _, item in ipairs(case.range_shapes(spec, "cpu")) do seen_max = seen_max or item.shape.cols == 65536 end
+    assert.is_true(seen_max)
+  end)
+
+  it("has a seed that depends on the base seed, the gate and the case name", function()
+    assert.are.equal(case.seed_for(1, "EXC-01", "a"), case.seed_for(1, "EXC-01", "a"))
+    assert.are_not.equal(case.seed_for(1, "EXC-01", "a"), case.seed_for(2, "EXC-01", "a"))
+    assert.are_not.equal(case.seed_for(1, "EXC-01", "a"), case.seed_for(1, "EXC-01", "b"))
+  end)
+end)
+
+describe("verify.run", function()
+  local spec = assert(verify.load_spec(FX .. "relu.lua"))
+
+  it("passes an honest subject on a tolerance-free and a thresholded gate", function()
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, lua_relu()), gates = {"EXC-01", "CMP-01"}, seed = 3}
+    assert.are.equal("pass", rep.verdict, report.human(rep))
+    assert.are.equal(0, verify.exit_code(rep))
+    assert.are.equal("pass", gate_entry(rep, "CMP-01").status)
+  end)
+
+  it("fails a NaN-swallowing subject with evidence and a reproducer that reproduces", function()
+    local subj = fn_subject(spec, lua_relu(true))
+    local rep = verify.run{spec = spec, kernel = "lua-relu", subject = subj, gates = {"EXC-01"}, seed = 3}
+    assert.are.equal("fail", rep.verdict)
+    assert.are.equal(1, verify.exit_code(rep))
+    local g = rep.gates[1]
+    local ev = g.evidence
+    assert.are.equal("nan", ev.class:match("expected (%a+)"))
+    assert.are.equal(0, ev.got)
+    assert.is_number(ev.index); assert.is_number(ev.seed); assert.is_string(ev.case); assert.is_string(ev.shape)
+    assert.truthy(g.reproduce:find("--gate EXC-01 --seed 3 --case " .. ev.case, 1, true))
+    local again = verify.run{spec = spec, subject = subj, gates = {"EXC-01"}, seed = 3, case = ev.case}
+    assert.are.equal("fail", again.verdict)
+    assert.are.equal(ev.index, again.gates[1].evidence.index)
+    assert.are.equal(ev.seed, again.gates[1].evidence.seed)
+  end)
+
+  it("says n/a with the reason when the subject lacks a capability a gate needs", function()
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, lua_relu()), gates = {"RES-01"}}
+    assert.are.equal("na", rep.gates[1].status)
+    assert.truthy(rep.gates[1].reason:find("capability"))
+    assert.are.equal("pass", rep.verdict)
+  end)
+
+  it("catches an unwritten output and a cached result through the memory gate", function()
+    local caps = {"poison", "redzone", "placement", "dirty", "inputs_after"}
+    local skip = function(ins, s, opts, outs)
+      for i = 0, ins[1].numel - 1 do
+        local v = ins[1]:get(i)
+        if v > 0 or v ~= v then outs[1]:set(i, v) end
+      end
+    end
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, skip, caps), gates = {"RES-01"}}
+    assert.are.equal("fail", rep.verdict)
+    assert.are.equal("unwritten", rep.gates[1].evidence.class)
+    local cache = {}
+    local honest = lua_relu()
+    local cached = function(ins, s, opts, outs)
+      local key = opts.placement or 0
+      if cache[key] then return {cache[key]:clone()} end
+      honest(ins, s, opts, outs)
+      cache[key] = outs[1]:clone()
+    end
+    rep = verify.run{spec = spec, subject = fn_subject(spec, cached, caps), gates = {"RES-01"}}
+    assert.are.equal("fail", rep.verdict)
+    assert.are.equal("cached", rep.gates[1].evidence.class)
+  end)
+
+  it("is an error, exit 2, when the spec or the kernel file is missing or a gate is unknown", function()
+    local rep = verify.run{spec = "specs/none.lua", kernel = "kernels/none.cu"}
+    assert.are.equal("error", rep.verdict)
+    assert.are.equal(2, verify.exit_code(rep))
+    rep = verify.run{spec = FX .. "relu.lua", kernel = FX .. "none.cu"}
+    assert.are.equal("error", rep.verdict)
+    assert.truthy(rep.message:find("none.cu", 1, true))
+    rep = verify.run{spec = spec, subject = fn_subject(spec, lua_relu()), gates = {"XXX-99"}}
+    assert.are.equal("error", rep.verdict)
+    assert.truthy(rep.message:find("XXX%-99"))
+  end)
+
+  it("fails a case whose run does not finish, naming the outcome", function()
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, function() error("boom") end), gates = {"CMP-01"}}
+    assert.are.equal("fail", rep.gates[1].status)
+    assert.truthy(rep.gates[1].reason:find("kernel_error"))
+  end)
+
+  it("reports a gate that raises as an error (exit 2), not a pass", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir -p " .. dir)
+    local f = assert(io.open(dir .. "/XTR-02.lua", "w"))
+    f:write('return {id = "XTR-02", title = "raises", kind = "thresholded", run = function(ctx) error("oops") end}\n')
+    f:close()
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, lua_relu()), gates = {"XTR-02"}, gate_dirs = {dir}}
+    os.execute("rm -rf " .. dir)
+    assert.are.equal("error", rep.gates[1].status)
+    assert.truthy(rep.gates[1].reason:find("oops"))
+    assert.are.equal(2, verify.exit_code(rep))
+  end)
+end)
+
+describe("the allclose baseline", function()
+  it("draws five trial seeds from seed 42, the same every time", function()
+    local a, b = baseline.trial_seeds(), baseline.trial_seeds()
+    assert.are.equal(5, #a)
+    assert.are.same(a, b)
+  end)
+
+  it("accepts a subject 0.1% off that the thresholded gates reject: the rigor gap", function()
+    local spec = assert(verify.load_spec(FX .. "relu.lua"))
+    local honest = lua_relu()
+    local sloppy = fn_subject(spec, function(ins, s, opts, outs)
+      honest(ins, s, opts, outs)
+      for i = 0, outs[1].numel - 1 do outs[1]:set(i, outs[1]:get(i) * 1.001) end
+    end)
+    local rep = verify.run{spec = spec, subject = sloppy, gates = {"CMP-01"}, baseline = true}
+    assert.are.equal("pass", rep.baseline.status)
+    assert.are.equal("fail", rep.gates[1].status)
+  end)
+end)
+
+describe("a report", function()
+  local rep = {spec = "specs/x.lua", kernel = "k.cu", backend = "cpu", seed = 1, verdict = "fail", gates = {
+    {id = "EXC-01", title = "non-finite propagation", kind = "tolerance-free", status = "fail", reason = "y[3] is pzero",
+     evidence = {case = "nan-sparse-1", seed = 9, index = 3, got = 0, expected = 0 / 0, ratio = math.huge},
+     reproduce = "kcv verify specs/x.lua k.cu --gate EXC-01 --seed 1", seconds = 0.5},
+    {id = "PRC-01", title = "precision regime", kind = "thresholded", status = "na", reason = "no <f16> & co", evidence = {}},
+    {id = "CMP-01", title = "input distributions", kind = "thresholded", status = "pass", reason = "ok", evidence = {}},
+  }}
+
+  it("encodes as JSON with NaN and Inf as strings and keys sorted", function()
+    local j = report.json(rep)
+    assert.truthy(j:find('"expected": "nan"', 1, true))
+    assert.truthy(j:find('"ratio": "inf"', 1, true))
+    assert.truthy(j:find('"evidence": {}', 1, true))
+    assert.is_true(j:find('"gates"', 1, true) < j:find('"kernel"', 1, true))
+    assert.truthy(report.json({a = "x\n\"y\""}):find('"x\\n\\"y\\""', 1, true))
+  end)
+
+  it("is JUnit XML with one test case per gate, failures and skips counted, text escaped", function()
+    local x = report.junit(rep)
+    assert.truthy(x:find('tests="3" failures="1" errors="0" skipped="1"', 1, true))
+    local n = select(2, x:gsub("<testcase ", ""))
+    assert.are.equal(3, n)
+    assert.truthy(x:find("&lt;f16&gt; &amp; co", 1, true))
+  end)
+
+  it("prints one line per gate, with evidence and the reproducer under a failure", function()
+    local h = report.human(rep)
+    assert.truthy(h:find("FAIL EXC-01", 1, true))
+    assert.truthy(h:find("reproduce: kcv verify specs/x.lua k.cu --gate EXC-01", 1, true))
+    assert.truthy(h:find("n/a  PRC-01", 1, true))
+    assert.truthy(h:find("verdict: fail (1 pass, 1 fail, 1 n/a, 0 error)", 1, true))
+  end)
+end)
+
+describe("the command-line options", function()
+  it("take values, repeated lists, flags and integers, and refuse unknown ones", function()
+    local o = assert(args.parse({"a.lua", "--gate", "X", "--gate=Y", "--seed", "7", "--baseline", "b.cu"},
+                                {gate = "list", seed = "integer", baseline = "flag"}))
+    assert.are.same({"X", "Y"}, o.gate)
+    assert.are.equal(7, o.seed)
+    assert.is_true(o.baseline)
+    assert.are.equal("a.lua", o[1]); assert.are.equal("b.cu", o[2])
+    assert.is_nil((args.parse({"--nope"}, {})))
+    assert.is_nil((args.parse({"--seed", "x"}, {seed = "integer"})))
+  end)
+end)
