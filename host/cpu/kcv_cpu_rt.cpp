@@ -9,8 +9,11 @@
  * arrives: that lane computes every lane's result before anyone resumes, so
  * results never depend on who reads first.
  *
- * On x86-64 the switch is a few instructions of assembly (callee-saved
- * registers, MXCSR and the x87 control word); elsewhere ucontext.
+ * On x86-64 the switch is a few instructions of assembly: the callee-saved
+ * registers only.  MXCSR and the x87 control word are not switched (device
+ * code has no way to change rounding modes), which keeps a switch cheap;
+ * elsewhere ucontext.  Stack tops are staggered so that hundreds of fibers
+ * do not all map their hot frames onto the same cache sets.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -60,6 +63,7 @@ static struct {
     char *stacks;
     size_t stack_size, nstacks;
     unsigned n, alive, at_bar, cur;
+    unsigned *order, nrun, k;   /* this pass: fibers in schedule order, next index */
     int bar_op, bar_acc;
     int failed;
     uint64_t rng;
@@ -83,7 +87,7 @@ static uint64_t splitmix(uint64_t *s)
 static void shuffle(unsigned *v, unsigned n, uint64_t *s)
 {
     for (unsigned i = n; i > 1; i--) {
-        unsigned j = (unsigned)(splitmix(s) % i);
+        unsigned j = (unsigned)(((splitmix(s) >> 32) * i) >> 32);   /* in [0, i) */
         unsigned t = v[i - 1]; v[i - 1] = v[j]; v[j] = t;
     }
 }
@@ -98,10 +102,8 @@ __asm__(
     ".p2align 4\n"
     "kcv__swap:\n"
     "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
-    "  subq $8, %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
     "  movq %rsp, (%rdi)\n"
     "  movq %rsi, %rsp\n"
-    "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  addq $8, %rsp\n"
     "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
     "  ret\n"
     ".p2align 4\n"
@@ -111,11 +113,35 @@ __asm__(
     "  ud2\n");
 
 static void to_fiber(fiber *f) { kcv__swap(&S.sched_sp, f->sp); }
-static void to_sched(fiber *f) { kcv__swap(&f->sp, S.sched_sp); }
+static void fiber_to_sched(fiber *f) { kcv__swap(&f->sp, S.sched_sp); }
+static void fiber_to_fiber(fiber *f, fiber *g) { kcv__swap(&f->sp, g->sp); }
 #else
 static void to_fiber(fiber *f) { swapcontext(&S.sched_uc, &f->uc); }
-static void to_sched(fiber *f) { swapcontext(&f->uc, &S.sched_uc); }
+static void fiber_to_sched(fiber *f) { swapcontext(&f->uc, &S.sched_uc); }
+static void fiber_to_fiber(fiber *f, fiber *g) { swapcontext(&f->uc, &g->uc); }
 #endif
+
+/* The next runnable fiber of this pass (made current), or NULL. */
+static fiber *next_fiber(void)
+{
+    while (!S.failed && S.k < S.nrun) {
+        unsigned i = S.order[S.k++];
+        if (S.f[i].state != F_RUN) continue;
+        S.cur = i;
+        kcv__self = &S.f[i].pub;
+        return &S.f[i];
+    }
+    return NULL;
+}
+
+/* A fiber that blocks or ends hands over straight to the next one of the
+ * pass (half the switches of going through the scheduler). */
+static void to_sched(fiber *f)
+{
+    fiber *g = next_fiber();
+    if (g) fiber_to_fiber(f, g);
+    else fiber_to_sched(f);
+}
 
 static void fiber_main(fiber *f)
 {
@@ -133,7 +159,8 @@ static void fiber_main(fiber *f)
 #ifdef __x86_64__
 static void fiber_init(fiber *f, char *stack_lo, size_t size)
 {
-    uintptr_t top = ((uintptr_t)(stack_lo + size) & ~(uintptr_t)15) - 16;
+    size_t stagger = ((size_t)(f - S.f) * 320) % 4096;
+    uintptr_t top = ((uintptr_t)(stack_lo + size - stagger) & ~(uintptr_t)15) - 16;
     void **sp = (void **)top;
     *--sp = (void *)kcv__tramp;          /* ret target; rsp = top afterwards */
     *--sp = 0;                           /* rbp */
@@ -141,10 +168,6 @@ static void fiber_init(fiber *f, char *stack_lo, size_t size)
     *--sp = (void *)f;                   /* r12: argument */
     *--sp = (void *)fiber_main;          /* r13: function */
     *--sp = 0; *--sp = 0;                /* r14, r15 */
-    uint32_t csr[2];
-    __asm__ volatile("stmxcsr %0\n fnstcw %1" : "=m"(csr[0]), "=m"(csr[1]));
-    *--sp = 0;
-    memcpy(sp, csr, 8);
     f->sp = sp;
 }
 #else
@@ -330,13 +353,11 @@ static int run_block(unsigned *order)
             return -1;
         }
         shuffle(order, nrun, &S.rng);
-        for (unsigned k = 0; k < nrun && !S.failed; k++) {
-            fiber *f = &S.f[order[k]];
-            if (f->state != F_RUN) continue;
-            S.cur = order[k];
-            kcv__self = &f->pub;
-            to_fiber(f);
-        }
+        S.order = order;
+        S.nrun = nrun;
+        S.k = 0;
+        fiber *f = next_fiber();
+        if (f) to_fiber(f);           /* returns when the pass is over */
         if (S.failed) return -1;
     }
 }
