@@ -1,0 +1,87 @@
+-- The twelve gates on real kernels (CPU backend, fixed seeds): for every
+-- gate, a fixture kernel that must pass it and one that must fail it.
+-- Fixtures: spec/fixtures/verify/ (small specs, so each gate is quick).
+local kcv = require "kcv"
+local verify = require "kcv.verify"
+
+local FX = "spec/fixtures/verify/"
+local SEED = 1
+
+local function have_cpu_backend()
+  if not (kcv.kernel and kcv.kernel.load and kcv.backend) then return false end
+  local ok, name = pcall(kcv.backend.use, "cpu")
+  return ok and name == "cpu"
+end
+
+local function have_nvcc()
+  local ok, ptxas = pcall(require, "kcv.ptxas")
+  return ok and ptxas.find_nvcc() ~= nil
+end
+
+-- gate, spec fixture, kernel that must pass, kernel that must fail
+local PAIRS = {
+  {"EXC-01", "relu", "relu_good", "relu_fmax", "a NaN swallowed by fmaxf"},
+  {"EXC-02", "relu", "relu_good", "relu_ftz", "subnormal inputs flushed to zero"},
+  {"EXC-03", "relu", "relu_good", "relu_scaled", "an intermediate x*4 that overflows"},
+  {"ORD-01", "rowsum", "rowsum_good", "rowsum_half", "an f16 accumulator"},
+  {"ORD-02", "rowsum", "rowsum_good", "rowsum_atomic", "float atomics in schedule order"},
+  {"RES-01", "relu", "relu_good", "relu_skip", "zero outputs never stored"},
+  {"RES-02", "relu", "relu_good", "relu_smem", "dynamic shared memory over the budget"},
+  {"CMP-01", "rowsum", "rowsum_good", "rowsum_clamp", "inputs clamped to [-100, 100]"},
+  {"CMP-02", "relu", "relu_good", "relu_tail", "the tail block skipped"},
+  {"CMP-03", "relu", "relu_good", "relu_fixed", "the benchmark size hard-coded"},
+  {"PRC-01", "rowmean_f16", "rowmean_good", "rowmean_half", "f16 running sums"},
+  {"PRC-02", "rowsum", "rowsum_good", "rowsum_half", "an f16 accumulator"},
+}
+
+local function run(gate, spec, kernel, case)
+  return verify.run{spec = FX .. spec .. ".lua", kernel = FX .. kernel .. ".cu", gates = {gate},
+                    seed = SEED, backend = "cpu", case = case}
+end
+
+describe("each gate on the CPU backend", function()
+  if not have_cpu_backend() then
+    it("needs the CPU kernel backend", function() pending("kcv.kernel / the cpu backend is not available") end)
+    return
+  end
+
+  for _, p in ipairs(PAIRS) do
+    local gate, spec, good, bad, defect = p[1], p[2], p[3], p[4], p[5]
+
+    it(("%s passes the honest %s"):format(gate, good), function()
+      local rep = run(gate, spec, good)
+      local g = rep.gates[1]
+      assert.is_not_nil(g, rep.message)
+      if gate == "RES-02" and not have_nvcc() then
+        assert.are.equal("na", g.status, g.reason)     -- no resource report without nvcc
+        assert.truthy(g.reason:find("nvcc"))
+      else
+        assert.are.equal("pass", g.status, g.reason)
+      end
+    end)
+
+    it(("%s fails %s (%s), with evidence and a reproducer that reproduces"):format(gate, bad, defect), function()
+      local rep = run(gate, spec, bad)
+      local g = rep.gates[1]
+      assert.is_not_nil(g, rep.message)
+      assert.are.equal("fail", g.status, g.reason)
+      assert.are.equal(1, verify.exit_code(rep))
+      local ev = g.evidence
+      assert.is_string(ev.case)
+      assert.is_number(ev.seed)
+      assert.is_string(ev.shape)
+      assert.truthy(g.reproduce:find("--gate " .. gate .. " --seed " .. SEED, 1, true))
+      assert.truthy(g.reproduce:find("--case", 1, true))
+      local again = run(gate, spec, bad, ev.case).gates[1]
+      assert.are.equal("fail", again.status)
+      assert.are.equal(ev.index, again.evidence.index)
+    end)
+  end
+
+  it("reports a kernel that does not compile as an error with the compiler's message (exit 2)", function()
+    local rep = verify.run{spec = FX .. "relu.lua", kernel = "spec/fixtures/compile_error.cu", backend = "cpu"}
+    assert.are.equal("error", rep.verdict)
+    assert.are.equal(2, verify.exit_code(rep))
+    assert.truthy(rep.message:find("compile_error.cu", 1, true))
+  end)
+end)
