@@ -78,6 +78,12 @@ describe("each gate on the CPU backend", function()
     end)
   end
 
+  it("runs a pipeline of two launches with a workspace (from a sidecar) like one kernel", function()
+    local rep = verify.run{spec = FX .. "rowsum.lua", kernel = FX .. "rowsum_pipeline.cu", gates = {"CMP-02", "RES-01"},
+                           seed = SEED, backend = "cpu"}
+    assert.are.equal("pass", rep.verdict, rep.message or (rep.gates[1] and rep.gates[1].reason))
+  end)
+
   it("reports a kernel that does not compile as an error with the compiler's message (exit 2)", function()
     local rep = verify.run{spec = FX .. "relu.lua", kernel = "spec/fixtures/compile_error.cu", backend = "cpu"}
     assert.are.equal("error", rep.verdict)
