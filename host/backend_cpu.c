@@ -208,7 +208,7 @@ static const char *const device_only[] = {
     "__pipeline_wait_prior", "memcpy_async", "cp_async", "__cvta_generic_to_shared",
     "cp_async_bulk_tensor", "cuTensorMapEncodeTiled", "CUtensorMap", "tcgen05", "mbarrier",
     "__nv_fp8_e4m3", "__nv_fp8_e5m2", "cooperative_groups", "cute", "cutlass",
-    "mma_sync", "load_matrix_sync", "wmma", NULL};
+    "mma_sync", "load_matrix_sync", "wmma", "cub", "griddepcontrol", "setmaxnreg", NULL};
 
 static int is_ident(int c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
@@ -345,6 +345,17 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     unlink(srcp);
     if (rc != 0) {
         unlink(tmpso);
+        /* inline PTX that the scan missed (in an included header) fails in
+         * the x86 assembler or its constraints: that needs a device too */
+        static const char *const ptx_signs[] = {"no such instruction", "invalid instruction",
+            "impossible constraint", "unknown pseudo-op", "invalid character '%'", NULL};
+        for (int i = 0; ptx_signs[i]; i++)
+            if (strstr(log, ptx_signs[i])) {
+                snprintf(err, KCV_ERRLEN, "%s%s: inline PTX (in an included file?) cannot run on "
+                         "the cpu backend:\n%.3500s", KCV_NEEDS_DEVICE, path, log);
+                free(log);
+                return -1;
+            }
         snprintf(err, KCV_ERRLEN, "%s", log[0] ? log : "the compiler failed without a message");
         free(log);
         return -1;

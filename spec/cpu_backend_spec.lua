@@ -173,6 +173,21 @@ describe("the cpu backend", function()
     os.remove(f)
   end)
 
+  it("gives needs_device for inline PTX hidden in an included header", function()
+    local base = os.tmpname()
+    local hdr, src = base .. ".cuh", base .. ".cu"
+    local h = assert(io.open(hdr, "w"))
+    h:write('__device__ unsigned lane() { unsigned id; asm volatile("mov.u32 %0, %%laneid;" : "=r"(id)); return id; }\n')
+    h:close()
+    h = assert(io.open(src, "w"))
+    h:write('#include "' .. hdr .. '"\nextern "C" __global__ void k(unsigned *o) { o[threadIdx.x] = lane(); }\n')
+    h:close()
+    local k = load("k", {"ptr"}, src)
+    assert.matches("inline PTX", k.needs_device)
+    assert.are.equal("needs_device", k:launch{grid = 1, block = 1, args = {kcv.buffer("u32", 1)}}.status)
+    os.remove(hdr); os.remove(src); os.remove(base)
+  end)
+
   it("needs a device for PTX and binaries", function()
     local f = os.tmpname() .. ".ptx"
     local h = assert(io.open(f, "w")); h:write(".version 8.0\n"); h:close()
