@@ -452,21 +452,31 @@ static uint64_t scalar_arg(lua_State *L, int idx, kcv_ptype t, const char *what)
     return out;
 }
 
+/* An integer, or a float with an integral value (4.0 from n / 256); else -1
+ * (callers accept only non-negative values). */
+static lua_Integer int_or_neg(lua_State *L, int idx)
+{
+    int isnum;
+    lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : (isnum = 0);
+    return isnum ? v : -1;
+}
+
 static void dims(lua_State *L, int t, const char *field, const char *what, unsigned out[3])
 {
     lua_getfield(L, t, field);
     out[0] = out[1] = out[2] = 1;
-    if (lua_isinteger(L, -1)) {
-        lua_Integer v = lua_tointeger(L, -1);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+        lua_Integer v = int_or_neg(L, -1);
         if (v < 1 || v > 0x7fffffff)
-            luaL_argerror(L, 1, lua_pushfstring(L, "%s.%s: %I is not a positive size", what, field, v));
+            luaL_argerror(L, 1, lua_pushfstring(L, "%s.%s: %s is not a positive size", what, field,
+                                                luaL_tolstring(L, -1, NULL)));
         out[0] = (unsigned)v;
     } else if (lua_istable(L, -1)) {
         int n = (int)luaL_len(L, -1);
         if (n < 1 || n > 3) luaL_argerror(L, 1, lua_pushfstring(L, "%s.%s: 1 to 3 sizes expected", what, field));
         for (int i = 0; i < n; i++) {
             lua_geti(L, -1, i + 1);
-            lua_Integer v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+            lua_Integer v = int_or_neg(L, -1);
             if (v < 1 || v > 0x7fffffff)
                 luaL_argerror(L, 1, lua_pushfstring(L, "%s.%s[%d]: a positive integer expected", what, field, i + 1));
             out[i] = (unsigned)v;
@@ -484,9 +494,11 @@ static lua_Integer opt_int(lua_State *L, int t, const char *field, lua_Integer d
     lua_getfield(L, t, field);
     lua_Integer v = def;
     if (!lua_isnil(L, -1)) {
-        if (!lua_isinteger(L, -1))
-            luaL_argerror(L, 1, lua_pushfstring(L, "%s: an integer expected, got %s", field, luaL_typename(L, -1)));
-        v = lua_tointeger(L, -1);
+        int isnum;
+        v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isnum) : (isnum = 0);
+        if (!isnum)
+            luaL_argerror(L, 1, lua_pushfstring(L, "%s: an integer expected, got %s", field,
+                          lua_type(L, -1) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1)));
         if (v < lo || v > hi)
             luaL_argerror(L, 1, lua_pushfstring(L, "%s: %I outside [%I, %I]", field, v, lo, hi));
     }
@@ -511,7 +523,7 @@ static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
     uint64_t nt = (uint64_t)L1->cfg.block[0] * L1->cfg.block[1] * L1->cfg.block[2];
     if (nt > 1024) luaL_argerror(L, 1, lua_pushfstring(L, "%s.block: %I threads exceed 1024", what, (lua_Integer)nt));
     lua_getfield(L, lt, "smem");
-    lua_Integer smem = lua_isnil(L, -1) ? 0 : (lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1);
+    lua_Integer smem = lua_isnil(L, -1) ? 0 : int_or_neg(L, -1);
     if (smem < 0 || smem > (1 << 30))
         luaL_argerror(L, 1, lua_pushfstring(L, "%s.smem: a byte count expected", what));
     lua_pop(L, 1);
@@ -552,7 +564,7 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
             luaL_argerror(L, 1, lua_pushfstring(L, "%s: a key is not a buffer among the launch args", field));
         int i = (int)lua_tointeger(L, -1) - 1;
         lua_pop(L, 1);
-        lua_Integer v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
+        lua_Integer v = int_or_neg(L, -1);
         int poison = field[0] == 'p';
         if (v < 0 || v > (poison ? 255 : 65535))
             luaL_argerror(L, 1, lua_pushfstring(L, "%s: values must be integers in [0, %d]", field, poison ? 255 : 65535));
@@ -728,12 +740,23 @@ int kcv_open_kernel(lua_State *L)
     lua_pop(L, 1);
     static const luaL_Reg kfns[] = {{"load", k_load}, {"run", k_run}, {NULL, NULL}};
     luaL_newlib(L, kfns);
+    /* also package.loaded["kcv.kernel"]: error messages then name the
+     * function ("bad argument #1 to 'kcv.kernel.run'") even when it is
+     * called through k:launch or pcall */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "kcv.kernel");
+    lua_pop(L, 1);
     lua_setfield(L, -2, "kernel");
     static const luaL_Reg bfns[] = {
         {"use", b_use}, {"current", b_current}, {"available", b_available},
         {"info", b_info}, {"memory_limit", b_memory_limit}, {"restart", b_restart},
         {"pid", b_pid}, {NULL, NULL}};
     luaL_newlib(L, bfns);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "kcv.backend");
+    lua_pop(L, 1);
     lua_setfield(L, -2, "backend");
     return 0;
 }

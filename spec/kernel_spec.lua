@@ -126,6 +126,15 @@ describe("kcv.kernel.run", function()
     assert.are.same({7, 8, 8}, y:totable())
   end)
 
+  it("takes sizes computed as floats when they are whole numbers", function()
+    local inc = load("inc", {"ptr", "i32"})
+    local y = kcv.buffer("i32", 64)
+    assert.are.equal("ok", inc:launch{grid = 64 / 32, block = {32.0}, smem = 0.0, args = {y, 64.0}}.status)
+    assert.are.equal(1, y:get(63))
+    assert.matches("grid: 1.5 is not a positive size",
+      err_of(inc.launch, inc, {grid = 1.5, block = 32, args = {y, 64}}))
+  end)
+
   it("repeats the launch list on the same device buffers", function()
     local inc = load("inc", {"ptr", "i32"})
     local y = kcv.from("i32", {0, 10})
@@ -145,6 +154,8 @@ describe("kcv.kernel.run", function()
 
   it("makes argument mistakes Lua errors that name the argument", function()
     local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    assert.matches("bad argument #1 to 'kcv.kernel.run'",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 1.5}}))
     assert.matches("args%[3%] %(i64%): 1.5 is not an integer",
       err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 1.5}}))
     assert.matches("args%[2%] %(ptr%): missing",
