@@ -175,7 +175,16 @@ static int init(char *err)
     snprintf(rt_dir, sizeof rt_dir, "%s/rt-%016llx", cache_dir, (unsigned long long)h.a);
     char p[1400];
     snprintf(p, sizeof p, "%s/include", rt_dir);
-    if (mkdirs(p) != 0) return fail(err, "cannot create the cache directory %s: %s", p, strerror(errno));
+    if (mkdirs(p) != 0 || access(p, W_OK) != 0) {
+        /* an unwritable home (CI, sandboxes): a private directory in /tmp */
+        char first[1400];
+        snprintf(first, sizeof first, "%s", p);
+        snprintf(cache_dir, sizeof cache_dir, "/tmp/kcv-cache-%d/cpu", (int)getuid());
+        snprintf(rt_dir, sizeof rt_dir, "%s/rt-%016llx", cache_dir, (unsigned long long)h.a);
+        snprintf(p, sizeof p, "%s/include", rt_dir);
+        if (mkdirs(p) != 0)
+            return fail(err, "cannot create the cache directory %s nor %s: %s", first, p, strerror(errno));
+    }
     for (size_t i = 0; i < sizeof rt_files / sizeof rt_files[0]; i++) {
         snprintf(p, sizeof p, "%s/%s", rt_dir, rt_files[i].name);
         if (!file_exists(p) && write_file(p, rt_files[i].text, strlen(rt_files[i].text)) != 0)

@@ -303,6 +303,7 @@ static int k_load(lua_State *L)
     if (!push_file(L, path)) return 2;
     lua_setiuservalue(L, kidx, 1);
 
+    if (!start_backend(L, k->backend)) { lua_pushnil(L); lua_insert(L, -2); return 2; }
     kcv_outcome o;
     if (ensure_loaded(L, kidx, k, &o) != 0) {
         if (o.status != KCV_JOB_NEEDS_DEVICE) {

@@ -88,6 +88,14 @@ describe("kcv.kernel.load", function()
     os.remove(f)
   end)
 
+  it("says 'no CUDA device' when asked to load for cuda without one", function()
+    if kcv.backend.available("cuda") then return end
+    local k, err = kcv.kernel.load{source = MISC, name = "relu", params = {"ptr", "ptr", "i64"},
+                                   backend = "cuda"}
+    assert.is_nil(k)
+    assert.matches("^no CUDA device: ", err)
+  end)
+
   it("rejects a bad declaration as an argument error naming the field", function()
     assert.matches("params%[2%]: unknown parameter type 'float'",
       err_of(kcv.kernel.load, {source = MISC, name = "relu", params = {"ptr", "float"}}))
