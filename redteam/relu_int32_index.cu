@@ -10,7 +10,7 @@
 
 __device__ __forceinline__ float relu1(float v)
 {
-    return v < 0.0f ? 0.0f : v;
+    return v > 0.0f || v != v ? v : 0.0f;   /* NaN kept, -0 and negatives give +0 */
 }
 
 extern "C" __global__ void relu_kernel(const float *__restrict__ x,

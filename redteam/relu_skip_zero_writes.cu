@@ -17,7 +17,7 @@ extern "C" __global__ void relu_kernel(const float *__restrict__ x,
 
     for (long long i = tid; i < n; i += stride) {
         float v = x[i];
-        if (!(v < 0.0f) && v != 0.0f)   /* DEFECT: zeros are never stored */
+        if (v > 0.0f || v != v)         /* DEFECT: zeros are never stored */
             y[i] = v;
     }
 }

@@ -72,7 +72,7 @@ describe("kcv redteam's verdict on one entry", function()
     return {verdict = "fail", gates = gates, baseline = {status = "pass"}}
   end
 
-  it("is 'caught' when every declared gate fails the kernel, whatever else fails", function()
+  it("is 'caught' when a declared gate fails the kernel, whatever else fails", function()
     local r = redteam.judge(entry, report{["EXC-01"] = "fail", ["CMP-01"] = "fail"})
     assert.are.equal("caught", r.status)
     assert.are.same({"CMP-01", "EXC-01"}, r.caught)
@@ -84,10 +84,10 @@ describe("kcv redteam's verdict on one entry", function()
     assert.are.equal("missed", redteam.judge(entry, report{["EXC-01"] = "pass", ["CMP-01"] = "na"}).status)
   end)
 
-  it("is 'partial' when one of several declared gates lets it through", function()
+  it("is still 'caught' when one of several declared gates lets it through, which it lists", function()
     local two = {name = "y", side = {caught_by = {"EXC-01", "ORD-02"}}}
     local r = redteam.judge(two, report{["EXC-01"] = "fail", ["ORD-02"] = "pass"})
-    assert.are.equal("partial", r.status)
+    assert.are.equal("caught", r.status)
     assert.are.same({"ORD-02"}, r.declared_missed)
   end)
 end)

@@ -18,7 +18,8 @@ local EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 local M = {
   summary = "verify every broken kernel: each must be rejected",
   usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--write-doc] "
-       .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline]",
+       .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline] [--budget cpu|cuda] "
+       .. "[--shard K/N] [--save FILE] [--merge FILE ...]",
   help = [[
 Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,
@@ -34,6 +35,12 @@ the backends on which the defect can show) and prints one line per entry:
   --only NAME   verify only this entry (repeatable)
   --seed N      base seed (default 1)
   --no-baseline skip the allclose baseline
+  --budget B    probe-size budget (cpu: tensors up to 2^17 elements, cuda:
+                2^24; default: the backend's own)
+  --shard K/N   verify only entries K, K+N, K+2N, ... (parallel runs)
+  --save FILE   save the results (a Lua chunk) for --merge
+  --merge FILE  do not verify: merge saved runs (repeatable), print them,
+                and with --write-doc write their table
 
 Entries whose `backends` leave out the current backend are reported as
 "skipped (needs cuda)".  Exit 1 when an applicable entry passes kcv, is
@@ -135,8 +142,13 @@ end
 ---------------------------------------------------------------------------
 -- judging one report
 
--- {status = "caught"|"missed"|"wrong-gate"|"partial"|"error"|"skipped",
+-- {status = "caught"|"missed"|"wrong-gate"|"error"|"skipped",
 --  caught = {ids}, declared_missed = {ids}, baseline = "accepts"|"rejects"|nil, note=}
+-- "caught": at least one declared gate failed the kernel (a defect may show
+-- through different declared gates on different backends, e.g. a race is
+-- nondeterministic on the CPU's shuffled schedules but consistently wrong on
+-- a GPU); the declared gates that let it through are listed in
+-- declared_missed.
 function M.judge(entry, report)
   local declared = entry.side.caught_by or {}
   local caught, failed, errored = {}, {}, {}
@@ -158,8 +170,6 @@ function M.judge(entry, report)
     r.status = "missed"
   elseif #missed == #declared then
     r.status = "wrong-gate"
-  elseif #missed > 0 then
-    r.status = "partial"
   else
     r.status = "caught"
   end
@@ -179,7 +189,6 @@ local STATUS_TEXT = {
   caught = "rejected by the declared gate(s)",
   missed = "**MISSED** (passes kcv)",
   ["wrong-gate"] = "**WRONG GATE** (only undeclared gates)",
-  partial = "**PARTIAL** (a declared gate missed it)",
   error = "**ERROR**",
   skipped = "skipped",
 }
@@ -280,28 +289,37 @@ M.json = json
 ---------------------------------------------------------------------------
 -- the command
 
+local VALUE_OPTS = {["--backend"] = "backend", ["--json"] = "json", ["--seed"] = "seed",
+                    ["--budget"] = "budget", ["--shard"] = "shard", ["--save"] = "save"}
+
 local function parse(args)
-  local o = {only = {}, seed = 1, baseline = true}
+  local o = {only = {}, merge = {}, seed = 1, baseline = true}
   local i = 1
   while i <= #args do
     local a = args[i]
-    if a == "--backend" then o.backend = args[i + 1]; i = i + 1
-    elseif a == "--json" then o.json = args[i + 1]; i = i + 1
+    if VALUE_OPTS[a] then
+      if args[i + 1] == nil then return nil, ("redteam: %s needs a value"):format(a) end
+      o[VALUE_OPTS[a]] = args[i + 1]; i = i + 1
+    elseif a == "--only" or a == "--merge" then
+      if args[i + 1] == nil then return nil, ("redteam: %s needs a value"):format(a) end
+      local list = a == "--only" and o.only or o.merge
+      list[#list + 1] = args[i + 1]; i = i + 1
     elseif a == "--write-doc" then o.write_doc = true
     elseif a == "--declared" then o.declared = true
     elseif a == "--no-baseline" then o.baseline = false
-    elseif a == "--only" then o.only[#o.only + 1] = args[i + 1]; i = i + 1
-    elseif a == "--seed" then o.seed = math.tointeger(tonumber(args[i + 1])); i = i + 1
     else return nil, ("redteam: unknown argument '%s'"):format(a) end
-    if o.backend == nil and a == "--backend" then return nil, "redteam: --backend needs cpu, cuda or auto" end
-    if a == "--seed" and not o.seed then return nil, "redteam: --seed needs an integer" end
-    if (a == "--json" and not o.json) or (a == "--only" and not o.only[#o.only]) then
-      return nil, ("redteam: %s needs a value"):format(a)
-    end
     i = i + 1
   end
+  o.seed = math.tointeger(tonumber(o.seed))
+  if not o.seed then return nil, "redteam: --seed needs an integer" end
   if o.backend and o.backend ~= "cpu" and o.backend ~= "cuda" and o.backend ~= "auto" then
     return nil, ("redteam: unknown backend '%s'"):format(o.backend)
+  end
+  if o.shard then
+    local k, n = o.shard:match("^(%d+)/(%d+)$")
+    k, n = tonumber(k), tonumber(n)
+    if not k or k < 1 or k > n then return nil, "redteam: --shard needs K/N with 1 <= K <= N" end
+    o.shard = {k = k, n = n}
   end
   return o
 end
@@ -336,7 +354,7 @@ function M.verify_entry(entry, backend, o)
   local ok, report = pcall(verify.run, {
     spec = entry.spec_path, kernel = entry.source,
     gates = o.declared and side.caught_by or nil,
-    seed = o.seed or 1, backend = backend, baseline = o.baseline ~= false,
+    seed = o.seed or 1, backend = backend, budget = o.budget, baseline = o.baseline ~= false,
     progress = o.progress})
   if not ok then report = {verdict = "error", message = tostring(report), gates = {}} end
   local r = M.judge(entry, report)
@@ -353,7 +371,9 @@ local function line_for(r)
   local s = ("%-28s caught by %-24s %-12s baseline: %s  (%.1fs)"):format(r.entry.name,
     #r.caught > 0 and table.concat(r.caught, ",") or "nothing",
     r.status == "caught" and "ok" or r.status:upper(), r.baseline or "-", r.seconds or 0)
-  if #r.declared_missed > 0 and r.status ~= "missed" then
+  if #r.declared_missed > 0 and r.status == "caught" then
+    s = s .. "  (declared, not caught here: " .. table.concat(r.declared_missed, ",") .. ")"
+  elseif #r.declared_missed > 0 and r.status ~= "missed" then
     s = s .. "  declared but not caught: " .. table.concat(r.declared_missed, ",")
   end
   if r.note then s = s .. "\n    " .. r.note end
@@ -379,16 +399,55 @@ local function to_json(results, backend, o)
   return json({backend = backend, seed = o.seed, declared_only = o.declared or false, entries = list})
 end
 
-function M.run(args)
-  local o, err = parse(args)
-  if not o then io.stderr:write("kcv: ", err, "\n"); return EXIT_USAGE end
-  local backend, berr = choose_backend(o.backend)
-  if not backend then io.stderr:write("kcv redteam: ", tostring(berr), "\n"); return EXIT_USAGE end
-  local dir = join(root(), "redteam")
-  local names = M.list(dir)
-  if #o.only > 0 then names = o.only end
-  if #names == 0 then io.stderr:write("kcv redteam: no entries in ", dir, "\n"); return EXIT_USAGE end
+-- A result without its full report (gate evidence, buffers), as a plain
+-- table that --save writes and --merge reads back.
+local function slim(r)
+  local side = r.entry.side or {}
+  local gates = {}
+  for _, g in ipairs(r.report and r.report.gates or {}) do
+    gates[#gates + 1] = {id = g.id, status = g.status, reason = g.reason, reproduce = g.reproduce}
+  end
+  return {entry = {name = r.entry.name, side = {spec = side.spec, defect = side.defect,
+            caught_by = side.caught_by, backends = side.backends}},
+          status = r.status, caught = r.caught, declared_missed = r.declared_missed,
+          errored = r.errored, baseline = r.baseline, note = r.note, seconds = r.seconds,
+          report = {gates = gates}}
+end
 
+local function serialize(v)
+  local t = type(v)
+  if t == "string" then return ("%q"):format(v)
+  elseif t == "number" then return math.type(v) == "integer" and tostring(v) or ("%.17g"):format(v)
+  elseif t ~= "table" then return tostring(v) end
+  local parts = {}
+  for k, x in pairs(v) do
+    local key = type(k) == "string" and ("[%q]"):format(k) or ("[%d]"):format(k)
+    parts[#parts + 1] = key .. " = " .. serialize(x)
+  end
+  table.sort(parts)
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- The results saved by --save runs, merged in entry order.
+local function merged(files)
+  local results = {}
+  local meta = {}
+  for _, path in ipairs(files) do
+    local chunk, err = loadfile(path, "t", {})
+    if not chunk then return nil, err end
+    local ok, saved = pcall(chunk)
+    if not ok or type(saved) ~= "table" then return nil, path .. ": not a saved red-team run" end
+    for _, r in ipairs(saved.results or {}) do results[#results + 1] = r end
+    meta.backend = meta.backend or saved.backend
+    meta.seed = meta.seed or saved.seed
+    meta.declared = meta.declared or saved.declared
+  end
+  table.sort(results, function(a, b) return a.entry.name < b.entry.name end)
+  return results, meta
+end
+
+-- Verify the entries `names` in `dir`; prints a line per entry.
+local function run_entries(dir, names, backend, o)
   local gate_ids = set_of(M.GATE_IDS)
   local okv, verify = pcall(require, "kcv.verify")
   if okv and verify.gates then
@@ -398,10 +457,7 @@ function M.run(args)
       for _, g in ipairs(list) do gate_ids[g.id] = true end
     end
   end
-
-  print(("kcv redteam: %d entries, backend %s%s"):format(#names, backend,
-    o.declared and ", declared gates only" or ""))
-  local results, bad = {}, 0
+  local results = {}
   for _, name in ipairs(names) do
     local entry, lerr = M.load(dir, name)
     local r
@@ -415,17 +471,61 @@ function M.run(args)
         r = M.verify_entry(entry, backend, o)
       end
     end
-    if not M.OK[r.status] then bad = bad + 1 end
     print(line_for(r))
     io.stdout:flush()
     results[#results + 1] = r
   end
+  return results
+end
 
-  local n = 0
-  for _, r in ipairs(results) do if r.status ~= "skipped" then n = n + 1 end end
+function M.run(args)
+  local o, err = parse(args)
+  if not o then io.stderr:write("kcv: ", err, "\n"); return EXIT_USAGE end
+  local results, backend
+  if #o.merge > 0 then
+    local meta
+    results, meta = merged(o.merge)
+    if not results then io.stderr:write("kcv redteam: ", meta, "\n"); return EXIT_USAGE end
+    backend = o.backend or meta.backend or "?"
+    o.seed, o.declared = meta.seed or o.seed, meta.declared
+    print(("kcv redteam: %d entries merged from %d saved runs, backend %s"):format(#results, #o.merge, backend))
+    for _, r in ipairs(results) do print(line_for(r)) end
+  else
+    local berr
+    backend, berr = choose_backend(o.backend)
+    if not backend then io.stderr:write("kcv redteam: ", tostring(berr), "\n"); return EXIT_USAGE end
+    local dir = join(root(), "redteam")
+    local names = #o.only > 0 and o.only or M.list(dir)
+    if o.shard then
+      local mine = {}
+      for i, name in ipairs(names) do
+        if (i - 1) % o.shard.n == o.shard.k - 1 then mine[#mine + 1] = name end
+      end
+      names = mine
+    end
+    if #names == 0 then io.stderr:write("kcv redteam: no entries in ", dir, "\n"); return EXIT_USAGE end
+    print(("kcv redteam: %d entries, backend %s%s"):format(#names, backend,
+      o.declared and ", declared gates only" or ""))
+    results = run_entries(dir, names, backend, o)
+  end
+
+  local n, bad = 0, 0
+  for _, r in ipairs(results) do
+    if r.status ~= "skipped" then n = n + 1 end
+    if not M.OK[r.status] then bad = bad + 1 end
+  end
   print(("%d of %d applicable entries rejected by their declared gates%s"):format(
     n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or ""))
 
+  if o.save then
+    local list = {}
+    for i, r in ipairs(results) do list[i] = slim(r) end
+    local f, ferr = io.open(o.save, "w")
+    if not f then io.stderr:write("kcv redteam: ", ferr, "\n"); return EXIT_USAGE end
+    f:write("return ", serialize({backend = backend, seed = o.seed, declared = o.declared or false,
+                                  results = list}), "\n")
+    f:close()
+  end
   if o.json then
     local f, ferr = io.open(o.json, "w")
     if not f then io.stderr:write("kcv redteam: ", ferr, "\n"); return EXIT_USAGE end
@@ -438,6 +538,7 @@ function M.run(args)
     local doc = f and f:read("a") or "# The red team\n"
     if f then f:close() end
     local cmdline = "kcv redteam --backend " .. backend .. (o.declared and " --declared" or "") .. " --write-doc"
+    if #o.merge > 0 then cmdline = "kcv redteam --merge ... --write-doc (runs in shards, --save)" end
     local body = M.markdown(results, backend, {seed = o.seed, declared_only = o.declared,
                                                command = cmdline})
     local w, werr = io.open(path, "w")
