@@ -308,6 +308,10 @@ describe("kcv.kernel.run", function()
     assert.is_number(r.ms)
     assert.is_true(r.ms >= 0)
     assert.is_nil(relu:launch{grid = 4, block = 256, args = {x, y, 1024}}.ms)
+    local l = {kernel = relu, grid = 4, block = 256, args = {x, y, 1024}}
+    r = kcv.kernel.run{launches = {l, l}, time = {warmup = 0, reps = 3}}
+    assert.are.equal("ok", r.status)
+    assert.is_true(r.ms >= 0)
   end)
 
   it("moves buffers of hundreds of MB", function()
