@@ -319,7 +319,7 @@ static int k_load(lua_State *L)
     return 1;
 }
 
-static int push_outcome_attrs(lua_State *L, const kcv_func_attrs *a)
+static int push_attrs(lua_State *L, const kcv_func_attrs *a)
 {
     lua_newtable(L);
 #define OPT(k, v) if ((v) >= 0) SETI(k, v)
@@ -343,7 +343,7 @@ static int k_attrs(lua_State *L)
     kcv_func_attrs a;
     if (ensure_loaded(L, 1, k, &o) == 0 &&
         kcv_worker_attrs(kcv_worker_for(k->backend), k->fid, &a, &o) == 0)
-        return push_outcome_attrs(L, &a);
+        return push_attrs(L, &a);
     lua_pushnil(L);
     lua_pushstring(L, o.message);
     return 2;
