@@ -11,6 +11,8 @@ local specmod = require "kcv.verify.spec"
 local M = {}
 
 M.LIMITS = {cpu = 1 << 18, cuda = 1 << 24}
+-- GPU threads one launch may start: the CPU backend runs each as a fiber.
+M.THREADS = {cpu = 1 << 19, cuda = math.huge}
 -- Smaller probes (special values, memory checks): many runs, small tensors.
 M.SMALL = {cpu = 1 << 13, cuda = 1 << 20}
 
@@ -40,6 +42,17 @@ function M.numel(spec, s)
   return worst
 end
 
+-- Threads launched at shape s by the spec's launch geometry.
+function M.threads(spec, s)
+  local ok, l = pcall(spec.kernel.launch, specmod.with_scalars(spec, s))
+  if not ok or type(l) ~= "table" then return 0 end
+  local function count(v)
+    if type(v) == "table" then return (v[1] or v.x or 1) * (v[2] or v.y or 1) * (v[3] or v.z or 1) end
+    return tonumber(v) or 1
+  end
+  return count(l.grid) * count(l.block)
+end
+
 local function copy(s)
   local t = {}
   for k, v in pairs(s) do t[k] = v end
@@ -55,10 +68,11 @@ end
 -- budget (or `limit` elements); nil when it cannot fit.
 function M.fit(spec, s, budget, keep, limit)
   limit = limit or M.LIMITS[budget] or M.LIMITS.cpu
+  local max_threads = M.THREADS[budget] or M.THREADS.cpu
   s = copy(s)
   for name in pairs(spec.dims) do s[name] = clamp_dim(spec, name, s[name]) end
   for _ = 1, 200 do
-    if M.numel(spec, s) <= limit then return s end
+    if M.numel(spec, s) <= limit and M.threads(spec, s) <= max_threads then return s end
     local big
     for name, v in pairs(spec.dims) do
       if name ~= keep and s[name] > v.min and (not big or s[name] > s[big]) then big = name end
