@@ -106,3 +106,62 @@ describe("the cuda backend on a device", function()
     assert.is_true(info.driver_version >= major * 1000, "driver >= NVRTC")
   end)
 end)
+
+-- The same kernels through kcv.kernel on both backends: a GPU must give the
+-- CPU backend's bytes wherever the result does not depend on order.
+describe("kernels on the cuda backend", function()
+  local info, why = cuda_info()
+  local MISC, CRASH = "spec/fixtures/misc.cu", "spec/fixtures/crash.cu"
+
+  local function load(backend, name, params, source)
+    return assert(kcv.kernel.load{source = source or MISC, name = name, params = params,
+                                  backend = backend})
+  end
+
+  it("give the CPU backend's bytes for an integer block reduction on seeded inputs", function()
+    if not info then return pending("skipped: " .. why) end
+    local n, block = 10000, 256
+    local blocks = (n + block - 1) // block
+    local x = kcv.buffer("i32", n):fill_int{seed = 7, lo = -1000000, hi = 1000000}
+    local out = {}
+    for _, be in ipairs({"cpu", "cuda"}) do
+      local k = load(be, "block_sum", {"ptr", "ptr", "i32"}, "spec/fixtures/block_sum.cu")
+      out[be] = kcv.buffer("i64", blocks)
+      local r = k:launch{grid = blocks, block = block, args = {x, out[be], n}}
+      assert.are.equal("ok", r.status, r.message)
+    end
+    assert.are.equal(out.cpu:bytes(), out.cuda:bytes())
+  end)
+
+  it("give the CPU backend's bytes for an elementwise kernel", function()
+    if not info then return pending("skipped: " .. why) end
+    local x = kcv.buffer("f32", 5000):fill_normal{seed = 3}
+    local y = {}
+    for _, be in ipairs({"cpu", "cuda"}) do
+      y[be] = kcv.buffer("f32", 5000)
+      local r = load(be, "relu", {"ptr", "ptr", "i64"}):launch{grid = 20, block = 256, args = {x, y[be], 5000}}
+      assert.are.equal("ok", r.status, r.message)
+    end
+    assert.are.equal(y.cpu:bytes(), y.cuda:bytes())
+  end)
+
+  it("catch a write one element past the end in the redzone", function()
+    if not info then return pending("skipped: " .. why) end
+    local y = kcv.buffer("f32", 8)
+    local r = load("cuda", "off_by_one", {"ptr", "i32"}):launch{grid = 1, block = 32, args = {y, 8}}
+    assert.are.equal(1, #r.redzone)
+    assert.are.equal("after", r.redzone[1].side)
+  end)
+
+  it("report a kernel that writes far out of bounds, and the next launch works", function()
+    if not info then return pending("skipped: " .. why) end
+    local y = kcv.buffer("f32", 32)
+    local r = load("cuda", "wild", {"ptr"}, CRASH):launch{grid = 1, block = 1, args = {y}, timeout = 20}
+    assert.are_not.equal("ok", r.status)
+    assert.matches("CUDA_ERROR_ILLEGAL_ADDRESS", r.message, 1, true)
+    local x, z = kcv.from("f32", {-1, 2}), kcv.buffer("f32", 2)
+    local ok = load("cuda", "relu", {"ptr", "ptr", "i64"}):launch{grid = 1, block = 32, args = {x, z, 2}}
+    assert.are.equal("ok", ok.status, ok.message)
+    assert.are.same({0, 2}, z:totable())
+  end)
+end)
