@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <ffi.h>
 #include <stdarg.h>
@@ -54,7 +55,7 @@ static const struct { const char *name; const char *text; } rt_files[] = {
     {"include/device_launch_parameters.h", kcv_cpu_src_stub},
 };
 
-struct kcv_module { void *dl; int (*launch)(const kcv_rt_launch_t *); char path[256]; };
+struct kcv_module { void *dl; int (*launch)(const kcv_rt_launch_t *); char path[256], so[700]; };
 struct kcv_func { kcv_module *m; void (*fn)(void); char name[128]; };
 
 static char cache_dir[512], rt_dir[600], cxx_id[200];
@@ -408,6 +409,7 @@ static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
     m->dl = dl;
     *(void **)&m->launch = launch;
     snprintf(m->path, sizeof m->path, "%s", path);
+    snprintf(m->so, sizeof m->so, "%s", so);
     return m;
 }
 
@@ -418,12 +420,56 @@ static void unload(kcv_module *m)
     free(m);
 }
 
+/* A kernel declared without extern "C": the one exported C++ symbol
+ * _Z<len><name>... (templates and overloads give several: an error), found
+ * in the module's .dynsym.  1 found, 0 none, -1 ambiguous. */
+static int find_mangled(const char *so, const char *name, char *out, size_t outlen)
+{
+    FILE *f = fopen(so, "rb");
+    if (!f) return 0;
+    char *img = NULL;
+    long n = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (n > (long)sizeof(Elf64_Ehdr) && (img = malloc((size_t)n)) &&
+        (fseek(f, 0, SEEK_SET) != 0 || fread(img, 1, (size_t)n, f) != (size_t)n)) { free(img); img = NULL; }
+    fclose(f);
+    if (!img) return 0;
+    char prefix[160];
+    snprintf(prefix, sizeof prefix, "_Z%zu%s", strlen(name), name);
+    size_t pl = strlen(prefix);
+    int found = 0;
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)img;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(img + eh->e_shoff);
+    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_shoff + (size_t)eh->e_shnum * sizeof *sh > (size_t)n)
+        eh = NULL;
+    for (int i = 0; eh && i < eh->e_shnum; i++) {
+        if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_link >= eh->e_shnum) continue;
+        const Elf64_Sym *sym = (const Elf64_Sym *)(img + sh[i].sh_offset);
+        const char *str = img + sh[sh[i].sh_link].sh_offset;
+        size_t nsym = sh[i].sh_size / sizeof *sym, strsz = sh[sh[i].sh_link].sh_size;
+        for (size_t k = 0; k < nsym; k++) {
+            if (sym[k].st_name >= strsz || sym[k].st_shndx == SHN_UNDEF ||
+                ELF64_ST_TYPE(sym[k].st_info) != STT_FUNC) continue;
+            const char *sname = str + sym[k].st_name;
+            if (strncmp(sname, prefix, pl) != 0) continue;
+            if (found++ == 0) snprintf(out, outlen, "%s", sname);
+        }
+    }
+    free(img);
+    return found > 1 ? -1 : found;
+}
+
 static kcv_func *get_function(kcv_module *m, const char *name, char *err)
 {
     void *fn = dlsym(m->dl, name);
     if (!fn) {
-        fail(err, "no kernel '%s' in %s (is it extern \"C\" __global__?)", name, m->path);
-        return NULL;
+        char sym[512];
+        int r = find_mangled(m->so, name, sym, sizeof sym);
+        if (r == 1) fn = dlsym(m->dl, sym);
+        if (!fn) {
+            fail(err, r < 0 ? "kernel '%s' in %s is overloaded or a template: declare it extern \"C\""
+                            : "no kernel '%s' in %s (is it __global__?)", name, m->path);
+            return NULL;
+        }
     }
     kcv_func *f = calloc(1, sizeof *f);
     if (!f) { fail(err, "out of memory"); return NULL; }

@@ -188,6 +188,25 @@ describe("the cpu backend", function()
     os.remove(hdr); os.remove(src); os.remove(base)
   end)
 
+  it("finds a kernel without extern \"C\" by its plain name, unless it is overloaded", function()
+    local f = os.tmpname() .. ".cu"
+    local h = assert(io.open(f, "w"))
+    h:write('__global__ void twice(const float *x, float *y, int n)\n',
+            '{ int i = threadIdx.x; if (i < n) y[i] = 2 * x[i]; }\n',
+            'template <class T> __global__ void fill1(T *y) { y[threadIdx.x] = 1; }\n',
+            'template __global__ void fill1<float>(float *);\n',
+            'template __global__ void fill1<int>(int *);\n')
+    h:close()
+    local k = load("twice", {"ptr", "ptr", "i32"}, f)
+    local x, y = kcv.from("f32", {1, 2, 3}), kcv.buffer("f32", 3)
+    ok(k:launch{grid = 1, block = 4, args = {x, y, 3}})
+    assert.are.same({2, 4, 6}, y:totable())
+    local k2, err = kcv.kernel.load{source = f, name = "fill1", params = {"ptr"}, backend = "cpu"}
+    assert.is_nil(k2)
+    assert.matches("overloaded or a template", err)
+    os.remove(f)
+  end)
+
   it("needs a device for PTX and binaries", function()
     local f = os.tmpname() .. ".ptx"
     local h = assert(io.open(f, "w")); h:write(".version 8.0\n"); h:close()
