@@ -30,7 +30,35 @@ local function dynamic_smem(ctx, s)
   return l.smem or 0
 end
 
+-- Tensor Memory columns a CTA allocates, from PTX text: the sum of the
+-- immediate column counts of tcgen05.alloc; nil and why when a count is a
+-- register (not statically known).
+local function tmem_columns(ptx)
+  local total, n = 0, 0
+  for line in ptx:gmatch("[^\n]+") do
+    if line:find("tcgen05%.alloc") and not line:find("relinquish") then
+      n = n + 1
+      local cols = line:match(",%s*(%d+)%s*;")
+      if not cols then return nil, ("a tcgen05.alloc with a non-constant column count: %s"):format(line:gsub("^%s+", "")) end
+      total = total + tonumber(cols)
+    end
+  end
+  return total, n
+end
+
+-- The TMEM check for sm_100 targets: compile to PTX and count.
+local function tmem_check(source, arch)
+  local ok, ptxas = pcall(require, "kcv.ptxas")
+  local nvcc = ok and ptxas.find_nvcc()
+  if not nvcc then return nil, "nvcc not found: cannot produce the PTX" end
+  local p = io.popen(("'%s' -ptx -arch=%s -o - '%s' 2>&1"):format(nvcc, arch, source))
+  local ptx = p:read("a")
+  p:close()
+  return tmem_columns(ptx)
+end
+
 return {
+  tmem_columns = tmem_columns,
   id = "RES-02", title = "hardware resource limits", kind = "tolerance-free", needs = {},
   run = function(ctx)
     local spec = ctx.spec
@@ -97,7 +125,14 @@ return {
     end
     local arch = dev.arch or ctx.backend or "?"
     if tostring(arch):match("^sm_10") then
-      ev.tmem = "not checked: the PTX TMEM scan needs the compiled PTX"
+      local cols, n = tmem_check(ctx.subject.source, arch)
+      if not cols then
+        return ctx:fail(c, "Tensor Memory use cannot be bounded statically: " .. tostring(n), ev)
+      end
+      ev.tmem = ("%d columns in %d tcgen05.alloc"):format(cols, n)
+      if cols > 512 then
+        return ctx:fail(c, ("%d Tensor Memory columns allocated per CTA exceed 512"):format(cols), ev)
+      end
     else
       ev.tmem = ("n/a on %s: no Tensor Memory"):format(arch)
     end

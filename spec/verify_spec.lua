@@ -352,3 +352,23 @@ describe("the command-line options", function()
     assert.is_nil((args.parse({"--seed", "x"}, {seed = "integer"})))
   end)
 end)
+
+describe("the Tensor Memory check of RES-02", function()
+  local registry = require "kcv.verify.registry"
+  local g = assert(registry.load_file("gates/RES-02.lua"))
+
+  it("sums the constant column counts of tcgen05.alloc in PTX", function()
+    local ptx = "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 256;\n"
+             .. "  tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n"
+             .. "  tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r2], 512;\n"
+    local cols, n = g.tmem_columns(ptx)
+    assert.are.equal(768, cols)
+    assert.are.equal(2, n)
+  end)
+
+  it("refuses a column count held in a register", function()
+    local cols, why = g.tmem_columns("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], %r7;\n")
+    assert.is_nil(cols)
+    assert.truthy(why:find("non%-constant"))
+  end)
+end)

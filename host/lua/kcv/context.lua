@@ -29,7 +29,7 @@ function M.load(spec_path, kernel_path)
   function g.verify(gate_id, seed, case_name)
     local rep = verify.run{spec = spec, subject = subj, kernel = kernel_path, gates = gate_id and {gate_id} or nil,
                            seed = seed or 1, case = case_name}
-    io.stdout:write(report.human(rep))
+    io.write(report.human(rep))
     return rep.gates[1] or rep
   end
   function g.inputs(dist, s, seed)
