@@ -30,27 +30,27 @@ local cases = {
      return function() return mp.sum(x) end end},
 }
 
--- Wall-clock seconds (kcv.sys.clock is monotonic); os.clock would add up
--- the CPU time of every thread.
-local clock = kcv.sys and kcv.sys.clock
+-- Wall-clock seconds (kcv.sys.clock is monotonic) and CPU seconds of the
+-- whole process (os.clock: every thread added up, which is what a loaded
+-- machine distorts least).
+local clock = kcv.sys and kcv.sys.clock or os.time
 
 local function time(f)
-  local t0 = clock and clock() or os.clock()
+  local w0, c0 = clock(), os.clock()
   f()
-  local t1 = clock and clock() or os.clock()
-  return t1 - t0
+  return clock() - w0, os.clock() - c0
 end
 
-print(("kcv.mp benchmark: MPFR %s, precision %d bits, %d threads%s"):format(
-  mp.mpfr_version(), mp.precision(), mp.threads(),
-  clock and "" or " (CPU seconds of all threads: os.clock)"))
-print(("%-30s %12s %12s"):format("case", "oracle s", "MPFR-only s"))
+print(("kcv.mp benchmark: MPFR %s, precision %d bits, %d threads"):format(
+  mp.mpfr_version(), mp.precision(), mp.threads()))
+print(("%-28s %16s %16s"):format("", "oracle", "MPFR-only"))
+print(("%-28s %8s %7s %8s %7s"):format("case", "wall s", "cpu s", "wall s", "cpu s"))
 for _, c in ipairs(cases) do
   local run = c[2]()
   mp.fast(true)
-  local tf = time(run)
+  local fw, fc = time(run)
   mp.fast(false)
-  local ts = time(run)
+  local sw, sc = time(run)
   mp.fast(true)
-  print(("%-30s %12.3f %12.3f"):format(c[1], tf, ts))
+  print(("%-28s %8.3f %7.3f %8.3f %7.3f"):format(c[1], fw, fc, sw, sc))
 end
