@@ -139,6 +139,37 @@ static void test_random_dots(void)
     check(certified > trials * 9 / 10, "the certificate holds for most random dots");
 }
 
+/* An independent rounding: accumulate products exactly (4400 bits hold any
+ * sum of products of doubles) and let mpfr_get_d round once; it must agree
+ * with mpfr_sum + mp_round53, also for results in the subnormal range,
+ * where exact products have bits below 2^-1074. */
+static void test_round53_independent(void)
+{
+    int bad = 0, subnormal = 0;
+    double a[64], b[64];
+    mpfr_t acc, p;
+    mpfr_init2(acc, 4400);
+    mpfr_init2(p, 106);
+    for (int t = 0; t < 300; t++) {
+        int n = 1 + (int)(next() % 60);
+        int base = t % 2 ? -537 : (int)(next() % 200) - 100;
+        for (int i = 0; i < n; i++) { a[i] = ldexp(wild(4), base); b[i] = ldexp(wild(4), base); }
+        mpfr_set_zero(acc, 1);
+        for (int i = 0; i < n; i++) {
+            mpfr_set_d(p, a[i], MPFR_RNDN);
+            mpfr_mul_d(p, p, b[i], MPFR_RNDN);
+            mpfr_add(acc, acc, p, MPFR_RNDN);
+        }
+        double r = ref_dot(a, b, n);
+        if (r != 0 && fabs(r) < 0x1p-1022) subnormal++;
+        if (!same(mpfr_get_d(acc, MPFR_RNDN), r)) bad++;
+    }
+    mpfr_clear(acc);
+    mpfr_clear(p);
+    check(bad == 0 && subnormal > 50,
+          "mpfr_sum + mp_round53 equals an exact accumulation rounded once (subnormals too)");
+}
+
 static void test_threads(void)
 {
     int before = mp_threads();
@@ -156,6 +187,7 @@ int main(void)
     test_subnormal_rounding();
     test_random_sums();
     test_random_dots();
+    test_round53_independent();
     test_threads();
     return failures != 0;
 }
