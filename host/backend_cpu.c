@@ -523,7 +523,13 @@ static int memset8(kcv_dptr d, uint8_t v, size_t n, char *err) { memset((void *)
 
 /* ---- launch ---------------------------------------------------------------- */
 
-typedef struct { ffi_cif cif; void (*fn)(void); void **args; } call_ctx;
+typedef struct {
+    ffi_cif cif;
+    void (*fn)(void);
+    void **args;
+    uint64_t ireg[6];                 /* fast path: integer-class arguments, in order */
+    double freg[8];                   /* and float-class ones */
+} call_ctx;
 
 static void call_body(void *p)
 {
@@ -531,6 +537,56 @@ static void call_body(void *p)
     ffi_arg ret;
     ffi_call(&c->cif, c->fn, &ret, c->args);
 }
+
+#if defined(__x86_64__) && !defined(_WIN32)
+/* The SysV x86-64 ABI passes the first six integer-class arguments in
+ * rdi..r9 and the first eight float-class ones in xmm0..7, each class in
+ * its own order.  So a kernel with no more than that can be called through
+ * one fixed signature, without libffi's per-call marshalling (every GPU
+ * thread is one call).  An f32 travels in the low half of its xmm register;
+ * integers arrive sign- or zero-extended to 64 bits. */
+typedef void (*sysv_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                        double, double, double, double, double, double, double, double);
+
+static void call_body_regs(void *p)
+{
+    const call_ctx *c = p;
+    const uint64_t *i = c->ireg;
+    const double *d = c->freg;
+    ((sysv_fn)(void *)c->fn)(i[0], i[1], i[2], i[3], i[4], i[5],
+                             d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+}
+
+/* Fill the register images; 0 when the arguments do not all fit. */
+static int regs_fit(call_ctx *c, void **args, const kcv_ptype *params, int nparams)
+{
+    int ni = 0, nf = 0;
+    memset(c->ireg, 0, sizeof c->ireg);
+    memset(c->freg, 0, sizeof c->freg);
+    for (int k = 0; k < nparams; k++) {
+        if (params[k] == KCV_P_F32 || params[k] == KCV_P_F64) {
+            if (nf == 8) return 0;
+            uint64_t bits = 0;
+            memcpy(&bits, args[k], params[k] == KCV_P_F32 ? 4 : 8);
+            memcpy(&c->freg[nf++], &bits, 8);
+        } else {
+            if (ni == 6) return 0;
+            uint64_t v = 0;
+            switch (params[k]) {   /* extend as the ABI's callers do */
+            case KCV_P_I8: v = (uint64_t)(int64_t)*(int8_t *)args[k]; break;
+            case KCV_P_I16: v = (uint64_t)(int64_t)*(int16_t *)args[k]; break;
+            case KCV_P_I32: v = (uint64_t)(int64_t)*(int32_t *)args[k]; break;
+            case KCV_P_U8: v = *(uint8_t *)args[k]; break;
+            case KCV_P_U16: v = *(uint16_t *)args[k]; break;
+            case KCV_P_U32: v = *(uint32_t *)args[k]; break;
+            default: v = *(uint64_t *)args[k];
+            }
+            c->ireg[ni++] = v;
+        }
+    }
+    return 1;
+}
+#endif
 
 static ffi_type *ffi_of(kcv_ptype t)
 {
@@ -587,6 +643,9 @@ static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
     a.seed = cfg->sched_seed;
     a.stack_size = stack_size;
     a.body = call_body;
+#if defined(__x86_64__) && !defined(_WIN32)
+    if (!getenv("KCV_CPU_FFI") && regs_fit(&c, args, params, nparams)) a.body = call_body_regs;
+#endif
     a.ctx = &c;
     char msg[KCV_ERRLEN - 256];
     a.err = msg;

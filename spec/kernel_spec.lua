@@ -160,6 +160,13 @@ describe("kcv.kernel.run", function()
                      kcv.round(0.1, "f32"), 0.1}, out:totable())
   end)
 
+  it("passes mixed narrow integers and floats in registers in their declared order", function()
+    local k = load("scalars_few", {"ptr", "i8", "f32", "u16", "f64", "i32"})
+    local out = kcv.buffer("f64", 5)
+    assert.are.equal("ok", k:launch{grid = 1, block = 1, args = {out, -7, 1.5, 65535, -0.25, -123456}}.status)
+    assert.are.same({-7, 1.5, 65535, -0.25, -123456}, out:totable())
+  end)
+
   it("makes argument mistakes Lua errors that name the argument", function()
     local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
     assert.matches("bad argument #1 to 'kcv.kernel.run'",
