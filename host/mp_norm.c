@@ -114,7 +114,7 @@ static void sm_task(void *vc, int64_t lo, int64_t hi)
 static int softmax_common(lua_State *L, int log)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2);
+    mp_checkopts(L, 2, "axis");
     int axis = mp_optaxis(L, 2, b);
     sm_ctx c = {0};
     c.log = log;
@@ -219,7 +219,7 @@ static const double *affine_param(lua_State *L, const char *k, int64_t n)
 static int norm_common(lua_State *L, int rms)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2);
+    mp_checkopts(L, 2, rms ? "gamma eps" : "gamma beta eps");
     if (b->ndim == 0) luaL_argerror(L, 1, "cannot normalise a 0-d buffer");
     ln_ctx c = {0};
     c.rms = rms;
@@ -229,7 +229,6 @@ static int norm_common(lua_State *L, int rms)
     if (!(c.eps >= 0) || isinf(c.eps)) luaL_argerror(L, 2, "field 'eps' must be finite and >= 0");
     c.gamma = affine_param(L, "gamma", c.n);
     if (!rms) c.beta = affine_param(L, "beta", c.n);
-    else if (mp_optbuf(L, 2, "beta")) luaL_argerror(L, 2, "rmsnorm takes no 'beta'");
     c.x = mp_loadf64(L, b);
     c.y = mp_newout(L, b, -1, KCV_F64)->data;
     c.mag = mp_newout(L, b, -1, KCV_F64)->data;
