@@ -616,6 +616,9 @@ static int check_cfg(kcv_func *f, const kcv_launch_cfg *c, char *err)
     if (c->grid[1] > 65535 || c->grid[2] > 65535 || c->grid[0] > 0x7fffffffu)
         return fail(err, "%s: grid (%u,%u,%u) exceeds the CUDA limits", f->name,
                     c->grid[0], c->grid[1], c->grid[2]);
+    if ((uint64_t)c->grid[0] * c->grid[1] * c->grid[2] > (1u << 28))
+        return fail(err, "%s: grid (%u,%u,%u) has more blocks than the cpu backend runs (2^28)",
+                    f->name, c->grid[0], c->grid[1], c->grid[2]);
     if (c->smem > KCV_RT_MAX_DYN_SMEM)
         return fail(err, "%s: %u bytes of dynamic shared memory exceed the limit %d",
                     f->name, c->smem, KCV_RT_MAX_DYN_SMEM);
