@@ -502,7 +502,14 @@ static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
 static int mem_alloc(kcv_dptr *p, size_t n, char *err)
 {
     size_t total = n + 4096;
-    char *m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* At a fixed address when it is free: the worker's arena, and so every
+     * device address of a job, is then the same in a fresh worker too. */
+    char *m = mmap((void *)(uintptr_t)0x100000000000ull, total, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (m == MAP_FAILED || m != (char *)(uintptr_t)0x100000000000ull) {
+        if (m != MAP_FAILED) munmap(m, total);   /* old kernels treat the flag as a hint */
+        m = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
     if (m == MAP_FAILED)
         return fail(err, "out of memory: cannot map %zu bytes of cpu device memory: %s", n, strerror(errno));
     *(size_t *)m = total;

@@ -237,7 +237,7 @@ describe("kcv.kernel.run", function()
     assert.are.same({}, r.redzone)
   end)
 
-  it("lays out the same job at the same device addresses; placement and offset move them", function()
+  it("lays out the same job at the same device addresses, even in a fresh worker; placement and offset move them", function()
     local k = load("whereami", {"ptr", "ptr"})
     local x, out = kcv.buffer("f32", 100), kcv.buffer("u64", 1)
     local function where(opts)
@@ -252,6 +252,8 @@ describe("kcv.kernel.run", function()
     assert.are.equal(0, a % 256)
     assert.are.equal(a + 4096, where{placement = 4096})
     assert.are.equal(a + 4, where{offset = {[x] = 4}})
+    kcv.backend.restart("cpu")             -- a fresh worker lays it out alike
+    assert.are.equal(a, where{})
   end)
 
   it("fills the arena with the dirty byte, so a kernel reading outside its buffers sees it", function()
