@@ -8,12 +8,14 @@
  *      through the sum of pass 2);
  *   2. s = sum exp(x - m), f32, each thread in column order, then a fixed
  *      warp-shuffle tree: deterministic;
- *   3. y = (x - m) - log s (log s computed once per row).
+ *   3. y = (x - m) - log s, the two subtractions in double and rounded once
+ *      to f32 (in f32, x - m and the subtraction of log s each round: two
+ *      half-ulps of |y| where |x - m| is large, more than the one rounding
+ *      the contract allows for; log s is computed once per row).
  * Subtracting the maximum keeps every exp <= 1, so large logits cannot
  * overflow, and y never goes through exp, so very negative outputs keep
  * their full precision.  A row holding +Inf, or only -Inf, gives NaN everywhere, as the
- * formula does (Inf - Inf).  expf and logf are the accurate versions
- * (no fast math).
+ * formula does (Inf - Inf).  expf is the accurate version (no fast math).
  */
 #include <math.h>
 
@@ -81,9 +83,9 @@ extern "C" __global__ void log_softmax_kernel(const float *__restrict__ x,
         float s = 0.0f;
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
             s += expf(xr[c] - m);
-        float log_s = logf(block_sum(s, warp_vals));
+        double log_s = log((double)block_sum(s, warp_vals));
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
-            yr[c] = (xr[c] - m) - log_s;
+            yr[c] = (float)(((double)xr[c] - (double)m) - log_s);
     }
 }
