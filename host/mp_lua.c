@@ -121,8 +121,8 @@ kcv_buf *mp_optbuf(lua_State *L, int arg, const char *k)
 int mp_optaxis(lua_State *L, int arg, const kcv_buf *b)
 {
     lua_Integer a = mp_optint(L, arg, "axis", -1);
-    if (b->ndim == 0)
-        luaL_argerror(L, arg, "cannot reduce a 0-d buffer (it has no axis)");
+    if (b->ndim == 0)      /* the buffer is argument 1 of every caller */
+        luaL_argerror(L, 1, "a 0-d buffer has no axis");
     if (a < -b->ndim || a > b->ndim || a == 0)
         luaL_argerror(L, arg, lua_pushfstring(L,
             "axis %I out of range for a %d-d buffer (1..%d or -%d..-1)",
