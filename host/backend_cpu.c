@@ -333,7 +333,7 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     snprintf(rtcpp, sizeof rtcpp, "%s/kcv_cpu_rt.cpp", rt_dir);
     const char *slash = strrchr(path, '/');
     snprintf(dirinc, sizeof dirinc, "-I%.*s", slash ? (int)(slash - path < 590 ? slash - path : 590) : 1, slash ? path : ".");
-    char *argv[96];
+    char *argv[98];
     int a = 0;
     argv[a++] = (char *)cxx;
     const char *fixed[] = {"-O2", "-g0", "-shared", "-fPIC", "-fvisibility=hidden",
@@ -352,6 +352,12 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     char *log = malloc(65536);
     if (!log) { unlink(srcp); return fail(err, "out of memory"); }
     int rc = run_capture(argv, log, 65536);
+    if (rc != 0 && strstr(log, "section type conflict")) {
+        /* shared variables that cannot share one section: plain statics */
+        memmove(argv + 2, argv + 1, sizeof(char *) * (size_t)a);
+        argv[1] = "-DKCV_NO_SHARED_SECTION";
+        rc = run_capture(argv, log, 65536);
+    }
     unlink(srcp);
     if (rc != 0) {
         unlink(tmpso);

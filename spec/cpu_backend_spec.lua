@@ -95,6 +95,34 @@ describe("the cpu backend", function()
     end
   end)
 
+  it("keeps __shared__ variables of device function templates apart per instantiation", function()
+    local k = load("template_smem", {"ptr", "ptr"})
+    local y, z = kcv.buffer("f32", 32), kcv.buffer("i32", 32)
+    ok(k:launch{grid = 3, block = 32, args = {y, z}})
+    for i = 0, 31 do
+      assert.are.equal(48, y:get(i))
+      assert.are.equal(496, z:get(i))
+    end
+  end)
+
+  it("fills shared memory with a stale byte drawn from the seed before each block", function()
+    local k = load("read_stale", {"ptr"})
+    local function stale(seed)
+      local out = kcv.buffer("u32", 8)
+      ok(k:launch{grid = 4, block = 32, smem = 64, args = {out}, sched_seed = seed})
+      return table.concat(out:totable(), ",")
+    end
+    assert.are.equal(stale(1), stale(1))
+    assert.are_not.equal(stale(1), stale(2))
+    local v = kcv.buffer("u32", 8)
+    ok(k:launch{grid = 4, block = 32, smem = 64, args = {v}, sched_seed = 5})
+    for b = 0, 3 do   -- static and dynamic areas hold the same repeated byte
+      local x = v:get(2 * b)
+      assert.are.equal(x, v:get(2 * b + 1))
+      assert.are.equal((x & 0xff) * 0x01010101, x)
+    end
+  end)
+
   it("lets threads that returned early count as arrived at __syncthreads", function()
     local k = load("early_exit", {"ptr"})
     local y = kcv.buffer("i32", 16)

@@ -32,6 +32,9 @@ __attribute__((visibility("default"))) int kcv_rt_abi = KCV_RT_ABI;
 kcv_thread *kcv__self;
 uint3 kcv__blockIdx, kcv__blockDim, kcv__gridDim;
 alignas(256) char kcv__dyn_smem[KCV_RT_MAX_DYN_SMEM];
+/* the static __shared__ variables of the module (absent: none) */
+extern char __start_kcv_shared[] __attribute__((weak, visibility("hidden")));
+extern char __stop_kcv_shared[] __attribute__((weak, visibility("hidden")));
 }
 
 enum { F_RUN, F_BAR, F_WARP, F_DONE };
@@ -417,6 +420,11 @@ int kcv_rt_launch(const kcv_rt_launch_t *a)
         unsigned b = blocks[k];
         kcv__blockIdx = uint3{b % a->grid[0], (b / a->grid[0]) % a->grid[1],
                               b / (a->grid[0] * a->grid[1])};
+        /* stale shared memory: one byte per block, drawn from the seed */
+        int stale = (int)(splitmix(&S.rng) & 0xff);
+        if (__start_kcv_shared && __stop_kcv_shared > __start_kcv_shared)
+            memset(__start_kcv_shared, stale, (size_t)(__stop_kcv_shared - __start_kcv_shared));
+        memset(kcv__dyn_smem, stale, a->smem);
         rc = run_block(order);
     }
     free(blocks); free(order); free(S.f); free(S.w);

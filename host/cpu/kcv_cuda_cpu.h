@@ -11,7 +11,9 @@
  *
  * Shared memory: `__shared__` is `static`, which makes a variable shared by
  * all fibers; since blocks run one at a time, that is exactly per-block
- * storage (stale from the previous block, as on a GPU).  `extern __shared__`
+ * storage.  Before each block the runtime fills it (and the dynamic area)
+ * with a byte drawn from the seed: what a GPU leaves there is garbage, and
+ * a kernel that reads shared memory before writing it shows it.  `extern __shared__`
  * declarations are rewritten by the backend before compiling into a pointer
  * to the dynamic shared memory area (kcv__dyn_smem).
  *
@@ -39,7 +41,14 @@
 #define __host__
 #define __constant__
 #define __managed__
+/* Static shared variables go to one section, so the runtime can find them
+ * and fill them with a stale-memory pattern before each block (the backend
+ * retries with KCV_NO_SHARED_SECTION if the section ever conflicts). */
+#ifdef KCV_NO_SHARED_SECTION
 #define __shared__ static
+#else
+#define __shared__ static __attribute__((section("kcv_shared")))
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) alignas(n)
