@@ -438,7 +438,10 @@ static void do_job(rbuf *r, int mfd)
     c.res.ms = -1;
     wbuf out = {0};
     size_t total_mfd = 0;
-    if (get(r, &c.j, sizeof c.j) || c.j.nbufs < 0 || c.j.nlaunches < 1 || mfd < 0) {
+    int bad = get(r, &c.j, sizeof c.j);
+    c.j.bufs = NULL;            /* the parent's pointers mean nothing here */
+    c.j.launches = NULL;
+    if (bad || c.j.nbufs < 0 || c.j.nlaunches < 1 || mfd < 0) {
         c.res.o.status = KCV_JOB_LAUNCH_ERROR;
         snprintf(c.res.o.message, sizeof c.res.o.message, "malformed job request");
         goto done;
@@ -447,8 +450,19 @@ static void do_job(rbuf *r, int mfd)
     c.j.launches = calloc((size_t)c.j.nlaunches, sizeof *c.j.launches);
     c.start = calloc((size_t)c.j.nbufs + 1, sizeof(size_t));
     c.mfd_off = calloc((size_t)c.j.nbufs + 1, sizeof(size_t));
-    get(r, c.j.bufs, sizeof *c.j.bufs * (size_t)c.j.nbufs);
-    get(r, c.j.launches, sizeof *c.j.launches * (size_t)c.j.nlaunches);
+    bad = get(r, c.j.bufs, sizeof *c.j.bufs * (size_t)c.j.nbufs) ||
+          get(r, c.j.launches, sizeof *c.j.launches * (size_t)c.j.nlaunches);
+    for (int l = 0; !bad && l < c.j.nlaunches; l++) {
+        const kcv_job_launch *L = &c.j.launches[l];
+        bad |= L->nparams < 0 || L->nparams > KCV_MAXPARAMS;
+        for (int p = 0; !bad && p < L->nparams; p++)
+            bad |= L->ptypes[p] == KCV_P_PTR && L->vals[p] >= (uint64_t)c.j.nbufs;
+    }
+    if (bad) {
+        c.res.o.status = KCV_JOB_LAUNCH_ERROR;
+        snprintf(c.res.o.message, sizeof c.res.o.message, "malformed job request");
+        goto done;
+    }
     size_t cur = c.j.placement;
     for (int i = 0; i < c.j.nbufs; i++) {
         c.mfd_off[i] = total_mfd;
