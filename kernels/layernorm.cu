@@ -9,6 +9,18 @@
  *   2. var = sum (x - mu)^2 / cols  (two-pass: no cancellation for rows
  *      with a large mean and a small spread);
  *   3. y = (x - mu) * rstd * gamma + beta, in double, rounded once to f32.
+ * Long rows (more than LN_CHUNK columns; KernelBench's benchmark normalises
+ * 16 rows of 4194304) would leave most of the GPU idle with one block per
+ * row, so kernels/layernorm.lua runs them as a pipeline of three launches
+ * over chunks of LN_CHUNK columns, one block per (row, chunk), with two
+ * workspace buffers of rows * chunks doubles:
+ *   layernorm_chunk_sum   psum[r, k] = sum of chunk k of row r;
+ *   layernorm_chunk_sq    mu_r = sum_k psum[r, k] / cols (k in order),
+ *                         psq[r, k] = sum over chunk k of (x - mu_r)^2;
+ *   layernorm_chunk_apply var_r = sum_k psq[r, k] / cols, then y.
+ * Every block of a row adds the partials in the same order, so the result
+ * is as deterministic as the one-block path.
+ *
  * The row statistics are accumulated in double, with a fixed per-thread
  * order and a fixed warp-shuffle tree (deterministic), so rows of values
  * near FLT_MAX do not overflow in the sums or squares; the per-element
@@ -67,6 +79,102 @@ extern "C" __global__ void layernorm_kernel(const float *__restrict__ x,
         double rstd = 1.0 / sqrt(var + (double)eps);
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x) {
+            double z = ((double)xr[c] - mu) * rstd;
+            yr[c] = (float)fma(z, (double)gamma[c], (double)beta[c]);
+        }
+    }
+}
+
+/* ---- the chunked pipeline (long rows) ----------------------------------- */
+
+#define LN_CHUNK 16384
+
+__device__ long long chunks_of(long long cols)
+{
+    return (cols + LN_CHUNK - 1) / LN_CHUNK;
+}
+
+/* Sum of the row's partials in chunk order, done by thread 0 and shared. */
+__device__ double row_total(const double *part, long long chunks, double *slot)
+{
+    if (threadIdx.x == 0) {
+        double t = 0.0;
+        for (long long k = 0; k < chunks; k++)
+            t += part[k];
+        *slot = t;
+    }
+    __syncthreads();
+    double t = *slot;
+    __syncthreads();
+    return t;
+}
+
+extern "C" __global__ void layernorm_chunk_sum(const float *__restrict__ x,
+                                               double *__restrict__ psum,
+                                               long long rows, long long cols)
+{
+    __shared__ double warp_sums[32];
+    long long chunks = chunks_of(cols);
+
+    for (long long b = blockIdx.x; b < rows * chunks; b += gridDim.x) {
+        long long r = b / chunks, c0 = (b % chunks) * LN_CHUNK;
+        long long c1 = c0 + LN_CHUNK < cols ? c0 + LN_CHUNK : cols;
+        const float *xr = x + r * cols;
+        double s = 0.0;
+        for (long long c = c0 + threadIdx.x; c < c1; c += blockDim.x)
+            s += (double)xr[c];
+        s = block_sum(s, warp_sums);
+        if (threadIdx.x == 0)
+            psum[b] = s;
+    }
+}
+
+extern "C" __global__ void layernorm_chunk_sq(const float *__restrict__ x,
+                                              const double *__restrict__ psum,
+                                              double *__restrict__ psq,
+                                              long long rows, long long cols)
+{
+    __shared__ double warp_sums[32];
+    __shared__ double slot;
+    long long chunks = chunks_of(cols);
+
+    for (long long b = blockIdx.x; b < rows * chunks; b += gridDim.x) {
+        long long r = b / chunks, c0 = (b % chunks) * LN_CHUNK;
+        long long c1 = c0 + LN_CHUNK < cols ? c0 + LN_CHUNK : cols;
+        const float *xr = x + r * cols;
+        double mu = row_total(psum + r * chunks, chunks, &slot) / (double)cols;
+        double q = 0.0;
+        for (long long c = c0 + threadIdx.x; c < c1; c += blockDim.x) {
+            double d = (double)xr[c] - mu;
+            q += d * d;
+        }
+        q = block_sum(q, warp_sums);
+        if (threadIdx.x == 0)
+            psq[b] = q;
+    }
+}
+
+extern "C" __global__ void layernorm_chunk_apply(const float *__restrict__ x,
+                                                 const float *__restrict__ gamma,
+                                                 const float *__restrict__ beta,
+                                                 const double *__restrict__ psum,
+                                                 const double *__restrict__ psq,
+                                                 float *__restrict__ y,
+                                                 long long rows, long long cols,
+                                                 float eps)
+{
+    __shared__ double slot;
+    long long chunks = chunks_of(cols);
+
+    for (long long b = blockIdx.x; b < rows * chunks; b += gridDim.x) {
+        long long r = b / chunks, c0 = (b % chunks) * LN_CHUNK;
+        long long c1 = c0 + LN_CHUNK < cols ? c0 + LN_CHUNK : cols;
+        const float *xr = x + r * cols;
+        float *yr = y + r * cols;
+        double mu = row_total(psum + r * chunks, chunks, &slot) / (double)cols;
+        double var = row_total(psq + r * chunks, chunks, &slot) / (double)cols;
+        double rstd = 1.0 / sqrt(var + (double)eps);
+        for (long long c = c0 + threadIdx.x; c < c1; c += blockDim.x) {
             double z = ((double)xr[c] - mu) * rstd;
             yr[c] = (float)fma(z, (double)gamma[c], (double)beta[c]);
         }

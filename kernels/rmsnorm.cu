@@ -2,13 +2,27 @@
  * rmsnorm.cu — y[r, c] = x[r, c] / sqrt(mean_c x[r, c]^2 + eps) * gamma[c]
  * over the last axis, f32 storage.
  *
- * One block per row (grid-stride over rows), any block size that is a
- * multiple of 32 up to 1024.  Two coalesced passes: the sum of squares
+ * Rows of up to WARP_ROW_MAX columns get one warp each (eight rows per
+ * block of 256: a row of 64 values keeps every lane busy and needs no
+ * __syncthreads); longer rows get a whole block.  Either way the warps or
+ * blocks stride over the rows, so any grid works, and the block size may
+ * be any multiple of 32 up to 1024 (kernels/rmsnorm.lua sizes the grid for the
+ * mode).  The mode, and with it the order of additions, depends on cols
+ * only.  Two coalesced passes per row: the sum of squares
  * (double accumulator, so rows of values near FLT_MAX do not overflow;
  * fixed per-thread order and warp-shuffle tree: deterministic), then
  * y = x * rstd * gamma in double, rounded once.
  */
 #include <math.h>
+
+#define WARP_ROW_MAX 1024
+
+__device__ double warp_sum(double v)
+{
+    for (int off = 16; off > 0; off >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, off);
+    return v;
+}
 
 __device__ double block_sum(double v, double *warp_sums)
 {
@@ -41,6 +55,25 @@ extern "C" __global__ void rmsnorm_kernel(const float *__restrict__ x,
 {
     __shared__ double warp_sums[32];
 
+    if (cols <= WARP_ROW_MAX) {
+        const int lane = threadIdx.x & 31;
+        const long long warps = blockDim.x >> 5;
+        for (long long r = blockIdx.x * warps + (threadIdx.x >> 5); r < rows;
+             r += gridDim.x * warps) {
+            const float *xr = x + r * cols;
+            float *yr = y + r * cols;
+            double q = 0.0;
+            for (long long c = lane; c < cols; c += 32) {
+                double v = (double)xr[c];
+                q += v * v;
+            }
+            double ms = warp_sum(q) / (double)cols;
+            double rstd = 1.0 / sqrt(ms + (double)eps);
+            for (long long c = lane; c < cols; c += 32)
+                yr[c] = (float)((double)xr[c] * rstd * (double)gamma[c]);
+        }
+        return;
+    }
     for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
         const float *xr = x + r * cols;
         float *yr = y + r * cols;
