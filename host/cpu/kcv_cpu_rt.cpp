@@ -146,6 +146,8 @@ static void to_sched(fiber *f)
     else fiber_to_sched(f);
 }
 
+static void warp_try(warp *w);
+
 static void fiber_main(fiber *f)
 {
     S.a->body(S.a->ctx);
@@ -153,8 +155,7 @@ static void fiber_main(fiber *f)
     S.alive--;
     warp *w = &S.w[f->warp];
     w->done |= 1u << f->lane;
-    extern void kcv__warp_try(warp *w);
-    kcv__warp_try(w);
+    warp_try(w);          /* lanes waiting on this one go on without it */
     to_sched(f);
     abort();   /* a finished fiber is never resumed */
 }
@@ -288,7 +289,7 @@ static void warp_complete(warp *w, unsigned wi)
     w->arrived = 0;
 }
 
-void kcv__warp_try(warp *w)
+static void warp_try(warp *w)
 {
     if (!w->arrived) return;
     unsigned need = w->mask & ~w->done;
@@ -311,7 +312,7 @@ extern "C" uint64_t kcv__warp_op(int op, unsigned mask, uint64_t v, int arg, int
     f->warg = arg;
     w->arrived |= 1u << f->lane;
     f->state = F_WARP;
-    kcv__warp_try(w);
+    warp_try(w);
     if (f->state == F_WARP) to_sched(f);
     return f->wres;
 }
