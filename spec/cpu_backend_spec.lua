@@ -40,6 +40,18 @@ describe("the cpu backend", function()
     end
   end)
 
+  it("gives the same results with the portable ucontext switch (-DKCV_UCONTEXT)", function()
+    local k = assert(kcv.kernel.load{source = "spec/fixtures/block_sum.cu", name = "block_sum",
+                                     params = {"ptr", "ptr", "i32"}, options = {"-DKCV_UCONTEXT"},
+                                     backend = "cpu"})
+    local n = 3000
+    local x, want = kcv.buffer("i32", n), 0
+    for i = 0, n - 1 do x:set(i, i % 13 - 6); want = want + i % 13 - 6 end
+    local out = kcv.buffer("i64", 3)
+    ok(k:launch{grid = 3, block = 1024, args = {x, out, n}, sched_seed = 9})
+    assert.are.equal(want, out:get(0) + out:get(1) + out:get(2))
+  end)
+
   it("shows the schedule in float atomics: other seeds, other bits; the same seed, the same bits", function()
     local k = load("atomic_sum", {"ptr", "ptr", "i32"})
     local n = 2048

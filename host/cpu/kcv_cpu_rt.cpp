@@ -23,7 +23,11 @@
 #include <sys/mman.h>
 #include "kcv_cuda_cpu.h"   /* uint3, kcv_thread, the runtime's declarations */
 
-#ifndef __x86_64__
+/* KCV_UCONTEXT (a kernel option -DKCV_UCONTEXT) forces the portable
+ * switch, so that path is tested on x86-64 too. */
+#if defined(__x86_64__) && !defined(KCV_UCONTEXT)
+#define KCV_ASM_SWITCH 1
+#else
 #include <ucontext.h>
 #endif
 
@@ -46,7 +50,7 @@ struct fiber {
     int bar_pred, bar_result;
     uint64_t wval, wres;        /* warp op: this lane's value, its result */
     int warg;
-#ifdef __x86_64__
+#ifdef KCV_ASM_SWITCH
     void *sp;
 #else
     ucontext_t uc;
@@ -70,7 +74,7 @@ static struct {
     int bar_op, bar_acc;
     int failed;
     uint64_t rng;
-#ifdef __x86_64__
+#ifdef KCV_ASM_SWITCH
     void *sched_sp;
 #else
     ucontext_t sched_uc;
@@ -97,7 +101,7 @@ static void shuffle(unsigned *v, unsigned n, uint64_t *s)
 
 /* ---- context switch ------------------------------------------------------ */
 
-#ifdef __x86_64__
+#ifdef KCV_ASM_SWITCH
 extern "C" void kcv__swap(void **save, void *to);
 extern "C" void kcv__tramp(void);
 __asm__(
@@ -160,7 +164,7 @@ static void fiber_main(fiber *f)
     abort();   /* a finished fiber is never resumed */
 }
 
-#ifdef __x86_64__
+#ifdef KCV_ASM_SWITCH
 static void fiber_init(fiber *f, char *stack_lo, size_t size)
 {
     size_t stagger = ((size_t)(f - S.f) * 320) % 4096;
