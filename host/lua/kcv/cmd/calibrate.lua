@@ -19,12 +19,19 @@ kernel that the gate is meant to catch shows a ratio above 1.  The last line
 says whether the threshold separates them.]],
 }
 
+-- The ratio a gate saw: a failure's own ratio (marked !), a failure that
+-- is no ratio (a launch error, a crash) by its outcome, else the worst ratio.
+local function ratio_of(g)
+  if g.status == "fail" then return g.evidence and g.evidence.ratio end
+  return g.worst and g.worst.ratio
+end
+
 local function ratio_cell(g)
   if not g then return "?" end
   if g.status == "na" then return "n/a" end
   if g.status == "error" then return "error" end
-  local r = g.worst and g.worst.ratio
-  if not r then return g.status end
+  local r = ratio_of(g)
+  if not r then return g.status == "fail" and ((g.evidence or {}).outcome or "fail") or g.status end
   return ("%.3g%s"):format(r, g.status == "fail" and "!" or "")
 end
 
@@ -62,7 +69,7 @@ function M.run(argv)
     end
     for _, g in ipairs(rep.gates) do
       row[#row + 1] = ("%-10s"):format(ratio_cell(g))
-      local r = g.worst and g.worst.ratio
+      local r = ratio_of(g)
       if r and s.label == "honest" then floor[g.id] = r end
       if r and s.label ~= "honest" and g.status == "fail" then above[g.id] = math.min(above[g.id] or math.huge, r) end
     end

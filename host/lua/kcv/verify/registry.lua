@@ -65,7 +65,16 @@ function M.dirs(extra)
 end
 
 -- gates([dirs]) -> list sorted by id | nil, err
+local function is_dir(path)
+  local ok, lfs = pcall(require, "lfs")
+  if ok then return lfs.attributes(path, "mode") == "directory" end
+  return os.execute(("test -d '%s'"):format(path:gsub("'", "'\\''"))) == true
+end
+
 function M.gates(extra)
+  for _, d in ipairs(extra or {}) do
+    if not is_dir(d) then return nil, ("--gates %s: no such directory"):format(d) end
+  end
   local by_id = {}
   for _, dir in ipairs(M.dirs(extra)) do
     for _, name in ipairs(M.list(dir, ".lua")) do
