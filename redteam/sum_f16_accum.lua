@@ -1,6 +1,6 @@
 return {
   spec = "sum",
-  defect = "Each thread accumulates its share of the row in an f16 (__half) register, so long reductions lose bits far beyond the f32-accumulator bound.",
+  defect = "The row sum is accumulated in f16 (__half), in each thread's share and in the warp-shuffle tree, so long reductions lose bits far beyond the f32-accumulator bound and overflow past 65504.",
   caught_by = {"PRC-02"},
   backends = {"cpu", "cuda"},
 }
