@@ -70,7 +70,7 @@ static struct {
     char *stacks;
     size_t stack_size, nstacks;
     unsigned n, alive, at_bar, cur;
-    unsigned *order, nrun, k;   /* this pass: fibers in schedule order, next index */
+    unsigned *run, nrun;        /* runnable fibers not yet resumed, in no order */
     int bar_op, bar_acc;
     int failed;
     uint64_t rng;
@@ -128,21 +128,29 @@ static void fiber_to_sched(fiber *f) { swapcontext(&f->uc, &S.sched_uc); }
 static void fiber_to_fiber(fiber *f, fiber *g) { swapcontext(&f->uc, &g->uc); }
 #endif
 
-/* The next runnable fiber of this pass (made current), or NULL. */
-static fiber *next_fiber(void)
+/* Runnable fibers wait in one list; the next to resume is drawn from it
+ * with the seed's generator, so every resumption, not just every round, is
+ * part of the schedule, and picking costs O(1). */
+static void make_runnable(unsigned i)
 {
-    while (!S.failed && S.k < S.nrun) {
-        unsigned i = S.order[S.k++];
-        if (S.f[i].state != F_RUN) continue;
-        S.cur = i;
-        kcv__self = &S.f[i].pub;
-        return &S.f[i];
-    }
-    return NULL;
+    S.f[i].state = F_RUN;
+    S.run[S.nrun++] = i;
 }
 
-/* A fiber that blocks or ends hands over straight to the next one of the
- * pass (half the switches of going through the scheduler). */
+/* The next fiber to resume (made current), or NULL. */
+static fiber *next_fiber(void)
+{
+    if (S.failed || S.nrun == 0) return NULL;
+    unsigned j = (unsigned)(((splitmix(&S.rng) >> 32) * S.nrun) >> 32);
+    unsigned i = S.run[j];
+    S.run[j] = S.run[--S.nrun];
+    S.cur = i;
+    kcv__self = &S.f[i].pub;
+    return &S.f[i];
+}
+
+/* A fiber that blocks or ends hands over straight to the next one (half
+ * the switches of going through the scheduler). */
 static void to_sched(fiber *f)
 {
     fiber *g = next_fiber();
@@ -233,7 +241,7 @@ extern "C" int kcv__syncthreads_op(int op, int pred) { return wait_bar(op, pred)
 static void release_bar(void)
 {
     for (unsigned i = 0; i < S.n; i++)
-        if (S.f[i].state == F_BAR) { S.f[i].state = F_RUN; S.f[i].bar_result = S.bar_acc; }
+        if (S.f[i].state == F_BAR) { make_runnable(i); S.f[i].bar_result = S.bar_acc; }
     S.at_bar = 0;
 }
 
@@ -288,7 +296,8 @@ static void warp_complete(warp *w, unsigned wi)
         case KCV_W_RMAXS: f->wres = (uint32_t)(int32_t)smax; break;
         default: f->wres = 0;
         }
-        f->state = F_RUN;
+        if (f == &S.f[S.cur]) f->state = F_RUN;   /* the last to arrive goes straight on */
+        else make_runnable(wi * 32 + l);
     }
     w->arrived = 0;
 }
@@ -331,9 +340,11 @@ extern "C" unsigned kcv__activemask(void)
 
 /* ---- one block ------------------------------------------------------------ */
 
-static int run_block(unsigned *order)
+static int run_block(unsigned *run)
 {
     const kcv_rt_launch_t *a = S.a;
+    S.run = run;
+    S.nrun = 0;
     for (unsigned i = 0; i < S.n; i++) {
         fiber *f = &S.f[i];
         memset(f, 0, sizeof *f);
@@ -342,31 +353,22 @@ static int run_block(unsigned *order)
         f->pub.tid.z = i / (a->block[0] * a->block[1]);
         f->lane = i % 32;
         f->warp = i / 32;
-        f->state = F_RUN;
         fiber_init(f, S.stacks + (size_t)i * S.stack_size, S.stack_size);
+        make_runnable(i);
     }
     memset(S.w, 0, sizeof(warp) * ((S.n + 31) / 32));
     S.alive = S.n;
     S.at_bar = 0;
     for (;;) {
-        unsigned nrun = 0;
-        for (unsigned i = 0; i < S.n; i++) if (S.f[i].state == F_RUN) order[nrun++] = i;
-        if (nrun == 0) {
-            if (S.failed) return -1;
-            if (S.alive == 0) return 0;
-            if (S.at_bar == S.alive) { release_bar(); continue; }
-            fail("deadlock in block (%u,%u,%u): %u threads wait at __syncthreads, "
-                 "%u in warp operations whose lanes never arrive", kcv__blockIdx.x,
-                 kcv__blockIdx.y, kcv__blockIdx.z, S.at_bar, S.alive - S.at_bar);
-            return -1;
-        }
-        shuffle(order, nrun, &S.rng);
-        S.order = order;
-        S.nrun = nrun;
-        S.k = 0;
         fiber *f = next_fiber();
-        if (f) to_fiber(f);           /* returns when the pass is over */
+        if (f) { to_fiber(f); continue; }   /* back when nothing is runnable */
         if (S.failed) return -1;
+        if (S.alive == 0) return 0;
+        if (S.at_bar == S.alive) { release_bar(); continue; }
+        fail("deadlock in block (%u,%u,%u): %u threads wait at __syncthreads, "
+             "%u in warp operations whose lanes never arrive", kcv__blockIdx.x,
+             kcv__blockIdx.y, kcv__blockIdx.z, S.at_bar, S.alive - S.at_bar);
+        return -1;
     }
 }
 
