@@ -149,6 +149,17 @@ static inline unsigned __brev(unsigned x)
     for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
     return r;
 }
+static inline int __mul24(int a, int b) { return (int)((long long)(a << 8 >> 8) * (b << 8 >> 8)); }
+static inline unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+#if defined(__x86_64__)
+static inline long long clock64(void) { return (long long)__builtin_ia32_rdtsc(); }
+#else
+#include <time.h>
+static inline long long clock64(void)
+{ struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec * 1000000000LL + ts.tv_nsec; }
+#endif
+static inline int __double2int_rn(double x) { return (int)nearbyint(x); }
+static inline double __int2double_rn(int x) { return (double)x; }
 static inline int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
 static inline unsigned __umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
 static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
