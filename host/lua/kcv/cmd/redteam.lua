@@ -25,7 +25,7 @@ Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,
 the backends on which the defect can show) and prints one line per entry:
 
-  NAME  caught by GATES  [declared ok | MISSED | WRONG GATE]  baseline: accepts|rejects
+  NAME  caught by GATES  ok|MISSED|WRONG-GATE|ERROR  baseline: accepts|rejects
 
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
   --json FILE   write the results as JSON
@@ -43,9 +43,10 @@ the backends on which the defect can show) and prints one line per entry:
                 and with --write-doc write their table
 
 Entries whose `backends` leave out the current backend are reported as
-"skipped (needs cuda)".  Exit 1 when an applicable entry passes kcv, is
-caught only by undeclared gates, or misses a declared gate; 2 when kcv could
-not run.]],
+"skipped (needs cuda)".  An entry counts as rejected when at least one of
+its declared gates fails it (the others are listed).  Exit 1 when an
+applicable entry passes kcv, is caught only by undeclared gates, or could
+not be verified; 2 when kcv could not run at all.]],
 }
 
 M.GATE_IDS = {"EXC-01", "EXC-02", "EXC-03", "ORD-01", "ORD-02", "RES-01",
