@@ -1,6 +1,6 @@
 /*
  * log_softmax.cu — y[r, c] = (x[r, c] - m_r) - log sum_c' exp(x[r, c'] - m_r),
- * m_r = max_c x[r, c]; row-wise over the last axis, f32 throughout.
+ * m_r = max_c x[r, c]; row-wise over the last axis, f32 in and out.
  *
  * One block per row (grid-stride over rows), any block size that is a
  * multiple of 32 up to 1024.  Three coalesced passes over the row:
@@ -14,8 +14,9 @@
  *      the contract allows for; log s is computed once per row).
  * Subtracting the maximum keeps every exp <= 1, so large logits cannot
  * overflow, and y never goes through exp, so very negative outputs keep
- * their full precision.  A row holding +Inf, or only -Inf, gives NaN everywhere, as the
- * formula does (Inf - Inf).  expf is the accurate version (no fast math).
+ * their full precision.  A row holding +Inf, or only -Inf, gives NaN
+ * everywhere, as the formula does (Inf - Inf).  expf is the accurate
+ * version (no fast math).
  */
 #include <math.h>
 

@@ -20,7 +20,7 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows", "cols"}} },
   oracle = function(mp, x) return mp.log_softmax(x, {axis = -1}) end,
-  error_model = { reduction = "cols", accumulator = "f32", c = 4 },
+  error_model = { reduction = "cols", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {
     name = "log_softmax_kernel",

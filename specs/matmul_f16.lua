@@ -4,9 +4,9 @@
 -- The f16 twin of specs/matmul.lua (KernelBench level 1 problem 1 shape,
 -- 2048 x 2048 x 2048): the contract demands every product and partial sum
 -- in f32 (or wider) and one rounding of each C element to f16.  An f16
--- accumulator fails PRC-02 (a sum of K = 4096 products near 1 stalls at
--- 2048 and loses everything after); large-dynamic-range f16 inputs probe
--- PRC-01.
+-- accumulator fails PRC-02 (past 2048 its spacing is 2, so a long sum of
+-- products near 1 stalls and drifts far outside the f32 bound);
+-- large-dynamic-range f16 inputs probe PRC-01.
 -- Oracle: kcv.mp.gemm on the exact f16 inputs; magnitude |A| |B|.
 -- Contract details: as specs/matmul.lua; an element whose exact value
 -- exceeds 65504 after rounding is +-Inf, as the oracle's rounding says.
