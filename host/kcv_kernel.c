@@ -610,7 +610,7 @@ static void push_result(lua_State *L, run_ctx *c, const kcv_job_result *r)
 {
     lua_newtable(L);
     SETS("status", kcv_job_status_names[r->o.status]);
-    if (r->o.status != KCV_JOB_OK) SETS("message", r->o.message);
+    if (r->o.status != KCV_JOB_OK || r->o.message[0]) SETS("message", r->o.message);
     if (r->o.status == KCV_JOB_CRASH && r->o.sig) SETI("signal", r->o.sig);
     lua_newtable(L);
     for (int v = 0; v < r->nviol; v++) {

@@ -346,8 +346,13 @@ static int job_launches(job_ctx *c)
             if (L->cfg.smem > 48 * 1024 && W.be->set_max_dynamic_smem &&
                 W.be->set_max_dynamic_smem(W.fns[L->fid].f, (int)L->cfg.smem, err) != 0)
                 return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
-            if (W.be->launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, err) != 0)
+            if (W.be->launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, err) != 0) {
+                /* A launch can fail on an error an earlier kernel left in the
+                 * context (sticky); a fresh worker is cheap, a poisoned one
+                 * fails every later job. */
+                c->restart = 1;
                 return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
+            }
         }
     if (W.be->synchronize(err) != 0) {
         c->restart = 1;   /* a sticky error poisons the context */
@@ -411,6 +416,10 @@ static void job_time(job_ctx *c)
         if (W.be->time_launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, j->warmup,
                               j->reps, j->flush ? (size_t)256 << 20 : 0, &ms, err) == 0)
             c->res.ms = ms;
+        else {   /* the outputs are already downloaded; say why there is no time */
+            c->restart = 1;
+            snprintf(c->res.o.message, sizeof c->res.o.message, "timing failed: %.3900s", err);
+        }
         return;
     }
     double *t = malloc(sizeof(double) * (size_t)j->reps);
