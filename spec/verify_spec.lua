@@ -372,3 +372,19 @@ describe("the Tensor Memory check of RES-02", function()
     assert.truthy(why:find("non%-constant"))
   end)
 end)
+
+describe("a thresholded gate", function()
+  it("takes Inf as the right answer where the oracle's value overflows the output dtype", function()
+    local spec = assert(verify.load_spec(FX .. "exp.lua"))
+    local lua_exp = subject.fn{spec = spec, fn = function(ins, s, opts, outs)
+      for i = 0, ins[1].numel - 1 do outs[1]:set(i, math.exp(ins[1]:get(i))) end
+    end}
+    local rep = verify.run{spec = spec, subject = lua_exp, gates = {"CMP-01"}}
+    assert.are.equal("pass", rep.verdict, rep.gates[1].reason)
+    local capped = subject.fn{spec = spec, fn = function(ins, s, opts, outs)
+      for i = 0, ins[1].numel - 1 do outs[1]:set(i, math.min(math.exp(ins[1]:get(i)), 3.4e38)) end
+    end}
+    rep = verify.run{spec = spec, subject = capped, gates = {"CMP-01"}}
+    assert.are.equal("fail", rep.verdict)
+  end)
+end)
