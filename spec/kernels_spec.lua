@@ -30,7 +30,7 @@ local function convention(spec, op)
   if f then
     f:close()
     local side = dofile("kernels/" .. op .. ".lua")
-    for key, v in pairs(side.kernel or {}) do k[key] = v end
+    for key, v in pairs(side.kernel or {}) do k[key] = v end   -- name, params, launch, pipeline
     k.options = side.options
   end
   return k
@@ -115,15 +115,26 @@ describe("every operator contract", function()
       if not nvcc then
         pending("compiles with nvcc for sm_90a within its budget (nvcc not found)")
       else
-        it("compiles with nvcc for sm_90a without spills, within its resource budget", function()
+        it("compiles with nvcc for sm_90a without spills, every entry point within the budget", function()
           local conv = convention(spec, op)
           local res = assert(ptxas.usage("kernels/" .. op .. ".cu", {flags = conv.options}))
-          local ku = assert(ptxas.kernel(res, conv.name))
+          -- the entry points: the convention's, and every launch of a pipeline
+          -- at the benchmark shape
+          local names = {conv.name}
+          if conv.pipeline then
+            local values = {}
+            for k2, v in pairs(spec.benchmark) do values[k2] = v end
+            for _, sc in ipairs(spec.scalars or {}) do values[sc.name] = sc.value end
+            for _, l in ipairs(conv.pipeline.launches(values)) do names[#names + 1] = l.name end
+          end
           local budget = spec.budget or {}
-          assert.are.equal(0, ku.spill_stores + ku.spill_loads, "spills")
-          assert.is_true(ku.registers <= (budget.regs or 255), ("%d registers"):format(ku.registers))
-          assert.is_true(ku.smem <= (budget.smem or 48 * 1024), ("%d bytes of shared memory"):format(ku.smem))
-          assert.is_true(ku.stack <= (budget.local_bytes or math.huge), ("%d bytes of stack"):format(ku.stack))
+          for _, name in ipairs(names) do
+            local ku = assert(ptxas.kernel(res, name))
+            assert.are.equal(0, ku.spill_stores + ku.spill_loads, name .. " spills")
+            assert.is_true(ku.registers <= (budget.regs or 255), ("%s: %d registers"):format(name, ku.registers))
+            assert.is_true(ku.smem <= (budget.smem or 48 * 1024), ("%s: %d bytes of shared memory"):format(name, ku.smem))
+            assert.is_true(ku.stack <= (budget.local_bytes or math.huge), ("%s: %d bytes of stack"):format(name, ku.stack))
+          end
         end)
       end
 
