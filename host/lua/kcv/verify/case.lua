@@ -2,19 +2,21 @@
 --
 -- A case is {name=, shape=, dist=, seed=}; its inputs are a function of the
 -- spec, the shape, the distribution and the seed only, so a failing case is
--- reproduced by its (gate, case name, seed).  Budgets keep the CPU backend
--- quick: "cpu" caps every tensor at CPU_ELEMS elements, "cuda" at CUDA_ELEMS.
+-- reproduced by its (gate, case name, seed).  Budgets keep runs quick: the
+-- "cpu" budget caps every tensor at LIMITS.cpu elements and every launch at
+-- THREADS.cpu threads (each GPU thread is a fiber there); "cuda" caps tensors
+-- at LIMITS.cuda, where the MPFR oracle, not the GPU, is the cost.
 
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
 
 local M = {}
 
-M.LIMITS = {cpu = 1 << 18, cuda = 1 << 24}
+M.LIMITS = {cpu = 1 << 18, cuda = 1 << 22}
 -- GPU threads one launch may start: the CPU backend runs each as a fiber.
 M.THREADS = {cpu = 1 << 19, cuda = math.huge}
 -- Smaller probes (special values, memory checks): many runs, small tensors.
-M.SMALL = {cpu = 1 << 13, cuda = 1 << 20}
+M.SMALL = {cpu = 1 << 13, cuda = 1 << 18}
 
 -- FNV-1a of a string, folded with the base seed: a case's own seed.
 function M.seed_for(base, ...)
