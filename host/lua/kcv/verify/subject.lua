@@ -164,26 +164,58 @@ function Kernel:dynamic_smem(s)
   return worst
 end
 
-function Kernel:resources(s)
-  local l = plan(self, s)[1]
+-- Resources of one entry point: {regs=, smem=, local_bytes=, ...}.
+local function entry_resources(self, l, ptx_report)
   local k, err = loaded(self, l.name, l.params or self.params)
   if not k then return nil, err end
   local backend = kcv.backend.current and kcv.backend.current() or self.backend
   if backend == "cuda" and k.attrs then
-    local a = k:attrs()
-    return {regs = a.num_regs or a.regs, smem = a.static_smem or a.smem,
-            local_bytes = a.local_bytes, source = "cuFuncGetAttribute"}
+    local a, aerr = k:attrs()
+    if not a then return nil, aerr end
+    return {regs = a.num_regs, smem = a.static_smem, local_bytes = a.local_bytes, source = "cuFuncGetAttribute"}
   end
-  local ok, ptxas = pcall(require, "kcv.ptxas")
-  if not ok then return nil, "no static resource query (kcv.ptxas not available)" end
-  if not ptxas.find_nvcc() then return nil, "nvcc not found: no static resource report on the CPU backend" end
-  local res, e = ptxas.usage(self.source)
-  if not res then return nil, "ptxas: " .. tostring(e):gsub("\n.*", "") end
-  local ku, ke = ptxas.kernel(res, l.name)
+  local report, e = ptx_report()
+  if not report then return nil, e end
+  local ku, ke = report.ptxas.kernel(report.res, l.name)
   if not ku then return nil, "ptxas: " .. tostring(ke) end
   return {regs = ku.registers, smem = ku.smem, local_bytes = ku.stack, spill_stores = ku.spill_stores,
-          spill_loads = ku.spill_loads, arch = res.arch, source = "ptxas -v (" .. tostring(res.arch) .. ")"}
+          spill_loads = ku.spill_loads, source = "ptxas -v (" .. tostring(report.res.arch) .. ")"}
 end
+
+-- The worst resources over every entry point the subject launches at s
+-- (registers, static shared memory and local memory each at their maximum),
+-- with `kernel` naming the entry point of the largest register count.
+function Kernel:resources(s)
+  local cached
+  local function ptx_report()
+    if cached then return cached end
+    local ok, ptxas = pcall(require, "kcv.ptxas")
+    if not ok then return nil, "no static resource query (kcv.ptxas not available)" end
+    if not ptxas.find_nvcc() then return nil, "nvcc not found: no static resource report on the CPU backend" end
+    local res, e = ptxas.usage(self.source)
+    if not res then return nil, "ptxas: " .. tostring(e):gsub("\n.*", "") end
+    cached = {ptxas = ptxas, res = res}
+    return cached
+  end
+  local worst, seen = nil, {}
+  for _, l in ipairs(plan(self, s)) do
+    if not seen[l.name] then
+      seen[l.name] = true
+      local u, err = entry_resources(self, l, ptx_report)
+      if not u then return nil, err end
+      if not worst then
+        worst = u
+        worst.kernel = l.name
+      else
+        if (u.regs or 0) > (worst.regs or 0) then worst.regs, worst.kernel = u.regs, l.name end
+        worst.smem = math.max(worst.smem or 0, u.smem or 0)
+        worst.local_bytes = math.max(worst.local_bytes or 0, u.local_bytes or 0)
+      end
+    end
+  end
+  return worst
+end
+
 
 -- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...}}}
 function M.kernel(t)
