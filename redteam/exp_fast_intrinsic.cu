@@ -1,12 +1,15 @@
 /*
  * RED TEAM — deliberately broken; see exp_fast_intrinsic.lua.
  *
- * kernels/exp.cu (scalar path) with the fast intrinsic __expf, which the
- * hardware evaluates as ex2.approx(x * log2(e)) with the product rounded to
- * f32 first: the relative error grows with |x| (the product's rounding
- * alone is up to |x| * 2^-24, about 40 ulp at |x| = 80).  For normal inputs (|x| < 6) it is a few
- * ulp and allclose accepts it.  The CPU backend emulates __expf the same
- * way (argument rounded to f32, then a 2^-22-accurate exp2).
+ * kernels/exp.cu (scalar path) with the fast intrinsic __expf, built with
+ * --use_fast_math (the sidecar's options) as such kernels usually are:
+ * the hardware evaluates ex2.approx.ftz(x * log2 e), whose relative error
+ * grows with |x| (documented up to 2 + 1.17|x| ulp) and whose result is
+ * flushed to zero below 2^-126, so exp(x) for -103.9 < x < -87.3 comes out
+ * 0 instead of the subnormal the contract demands.  For normal inputs
+ * (|x| < 6) it is a few ulp and allclose accepts it.  The CPU backend
+ * emulates __expf the same way (argument rounded to f32, a 2^-22-accurate
+ * exp2, results flushed to zero) and ignores --use_fast_math.
  */
 
 extern "C" __global__ void exp_kernel(const float *__restrict__ x,

@@ -1,6 +1,7 @@
 return {
   spec = "exp",
-  defect = "Uses the fast intrinsic __expf, whose relative error grows with |x| because the argument is scaled by log2(e) in f32 before an approximate exp2.",
+  defect = "Uses the fast intrinsic __expf under --use_fast_math, an approximate exp2 of x * log2(e) with flush-to-zero, whose error grows with |x| and which returns 0 where exp(x) is a subnormal.",
   caught_by = {"CMP-01"},
   backends = {"cpu", "cuda"},
+  options = {"--use_fast_math"},
 }

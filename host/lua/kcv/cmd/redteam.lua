@@ -445,21 +445,23 @@ local function rejudge(dir, r)
   return j
 end
 
--- The results saved by --save runs, merged in entry order.
+-- The results saved by --save runs, merged in entry order; where two runs
+-- hold the same entry, the later file's result wins (a re-run of one entry).
 local function merged(files, dir)
-  local results = {}
+  local by_name, results = {}, {}
   local meta = {}
   for _, path in ipairs(files) do
     local chunk, err = loadfile(path, "t", {})
     if not chunk then return nil, err end
     local ok, saved = pcall(chunk)
     if not ok or type(saved) ~= "table" then return nil, path .. ": not a saved red-team run" end
-    for _, r in ipairs(saved.results or {}) do results[#results + 1] = rejudge(dir, r) end
+    for _, r in ipairs(saved.results or {}) do by_name[r.entry.name] = rejudge(dir, r) end
     meta.backend = meta.backend or saved.backend
     meta.seed = meta.seed or saved.seed
     meta.declared = meta.declared or saved.declared
     meta.command = meta.command or saved.command
   end
+  for _, r in pairs(by_name) do results[#results + 1] = r end
   table.sort(results, function(a, b) return a.entry.name < b.entry.name end)
   return results, meta
 end
