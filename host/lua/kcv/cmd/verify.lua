@@ -16,7 +16,7 @@ failure adds its evidence (case, seed, shape, first offending element) and a
 command that reproduces just that case.  Progress goes to stderr.
 
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
-  --gate ID     run only this gate (repeatable)
+  --gate ID     run only this gate (repeatable; or a comma-separated list)
   --gates DIR   load extra gates from DIR (repeatable; also $KCV_GATES_PATH)
   --seed N      base seed of every case (default 1)
   --case NAME   run only the case NAME (what a reproducer line uses)
@@ -35,11 +35,15 @@ function M.run(argv)
                                    quiet = "flag"})
   if not o then io.stderr:write("kcv verify: ", err, "\n"); return 2 end
   if not o[1] or not o[2] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
+  local gates = {}
+  for _, g in ipairs(o.gate) do
+    for id in g:gmatch("[^,%s]+") do gates[#gates + 1] = id end
+  end
   local progress
   if not o.quiet then
     progress = function(msg) io.stderr:write("  .. ", msg, "\n") end
   end
-  local rep = verify.run{spec = o[1], kernel = o[2], gates = o.gate, gate_dirs = o.gates, seed = o.seed or 1,
+  local rep = verify.run{spec = o[1], kernel = o[2], gates = gates, gate_dirs = o.gates, seed = o.seed or 1,
                          backend = o.backend, case = o.case, baseline = o.baseline, progress = progress}
   io.stdout:write(report.human(rep))
   for _, out in ipairs{{o.json, report.json}, {o.junit, report.junit}} do
