@@ -61,14 +61,17 @@ local function check(ctx, c)
          expected = lo.outputs[o]:get(index), class = unwritten and "unwritten" or "reads-output"})
     end
   end
-  -- stale memory
-  local dirty = ctx:run(inputs, c.shape, {poison = 0x00, dirty = true, placement = 0})
+  -- stale memory: a dirty arena, and (where the subject has schedules) the
+  -- stale shared memory of another schedule
+  local caps = ctx.subject.caps or {}
+  local dirty = ctx:run(inputs, c.shape, {poison = 0x00, dirty = true, placement = 0,
+                                          sched_seed = caps.sched_seed and 0x5a5a or nil})
   f = ctx:outcome(c, dirty)
   if f then return f end
   for o, out in ipairs(spec.outputs) do
     local same, byte, index = kcv.cmp.bytes_equal(dirty.outputs[o], lo.outputs[o])
     if not same then
-      return ctx:fail(c, ("%s[%d] changes when scratch memory holds garbage: %.9g, clean %.9g"):format(
+      return ctx:fail(c, ("%s[%d] changes when memory holds garbage (dirty arena, another schedule's stale shared memory; or an order dependence, see ORD-02): %.9g, clean %.9g"):format(
         out.name, index, dirty.outputs[o]:get(index), lo.outputs[o]:get(index)),
         {output = out.name, index = index, byte = byte, got = dirty.outputs[o]:get(index),
          expected = lo.outputs[o]:get(index), class = "stale-memory"})
