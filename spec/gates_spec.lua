@@ -101,6 +101,35 @@ describe("each gate on the CPU backend", function()
     assert.are.equal(2, code)
   end)
 
+  it("calibrates: the honest kernel's worst ratio per thresholded gate sits below 1", function()
+    local p = io.popen(("./kcv calibrate %srowsum.lua --kernel %srowsum_good.cu --backend cpu 2>/dev/null; echo rc=$?"):format(FX, FX))
+    local out = p:read("a")
+    p:close()
+    assert.truthy(out:find("rc=0", 1, true), out)
+    local row = out:match("\nhonest%s+([^\n]+)")
+    assert.is_string(row, out)
+    local n = 0
+    for cell in row:gmatch("%S+") do
+      if cell ~= "n/a" then
+        n = n + 1
+        assert.is_true(tonumber(cell) < 1, cell)
+      end
+    end
+    assert.are.equal(5, n)     -- CMP-01 CMP-02 CMP-03 ORD-01 PRC-02 (no f16 storage: PRC-01 n/a)
+  end)
+
+  it("lists gates and specs on the command line", function()
+    local p = io.popen("./kcv gates")
+    local gates = p:read("a")
+    p:close()
+    assert.are.equal(13, select(2, gates:gsub("\n", "")))
+    assert.truthy(gates:find("RES%%-02%s+tolerance%-free%s+hardware resource limits"))
+    p = io.popen("./kcv specs")
+    local specs = p:read("a")
+    p:close()
+    assert.truthy(specs:find("softmax%s+cols=16384 rows=16%s+row%-wise softmax"))
+  end)
+
   it("gives `kcv repl SPEC KERNEL` a context whose verify() reruns a gate", function()
     local context = require "kcv.context"
     local g = assert(context.load(FX .. "relu.lua", FX .. "relu_fmax.cu"))
