@@ -126,7 +126,8 @@ function M.run(opts)
     subj = subject.kernel{spec = spec, source = path, backend = backend, sidecar = side}
   end
   report.kernel = report.kernel or subj.name
-  local ok, perr = subj:prepare(case.benchmark(spec, budget))
+  local pok, ok, perr = pcall(subj.prepare, subj, case.benchmark(spec, budget))
+  if not pok then ok, perr = false, ok end
   if not ok then return error_report(report, ("%s does not compile or load:\n%s"):format(report.kernel, tostring(perr))) end
 
   local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
