@@ -22,6 +22,7 @@ return {
         end
       end
       add(ctx:case(("mixed-%d"):format(si), shape, "normal", {inject = SPECIALS, density = "sparse"}))
+      add(ctx:case(("ends-%d"):format(si), shape, "normal", {inject = SPECIALS, density = "ends"}))
     end
     local n = 0
     for _, c in ipairs(cases) do
@@ -33,8 +34,11 @@ return {
         for k, i in ipairs(floats) do
           local b = inputs[i]
           local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
+          -- "ends": NaN first, +Inf last, -Inf in the middle (tails and heads)
+          local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
           for w, what in ipairs(c.inject) do
-            local idx = kcv.inject(b, what, {count = count, seed = c.seed + 7 * k + w})
+            local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
+            local idx = kcv.inject(b, what, opts)
             where[#where + 1] = ("%s[%s]=%s"):format(spec.inputs[i].name, table.concat(idx, ",", 1, math.min(#idx, 4)), what)
           end
         end
