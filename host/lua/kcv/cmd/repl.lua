@@ -14,14 +14,28 @@ set up so that a failing gate can be re-run and its inputs inspected.
 Leave with Ctrl-D or os.exit().]],
 }
 
+-- Compile a line as an expression first, then as a statement (as lua.c
+-- does).  Returns the chunk, or nil and the error; `incomplete` is true when
+-- more lines could complete it (the error is at <eof>).
+local function compile(src)
+  local chunk = load("return " .. src, "=repl", "t")
+  if chunk then return chunk end
+  local err
+  chunk, err = load(src, "=repl", "t")
+  if chunk then return chunk end
+  return nil, err, err:sub(-5) == "<eof>"
+end
+
 local function eval(line)
-  line = line:gsub("^=", "return ")
-  local chunk = load("return " .. line, "=repl", "t")
-  if not chunk then
-    local err
-    chunk, err = load(line, "=repl", "t")
-    if not chunk then return false, err end
+  local src = line:gsub("^=", "return ")
+  local chunk, err, incomplete = compile(src)
+  while not chunk and incomplete do      -- continuation lines, like lua.c
+    local more = kcv.sys.readline(">> ")
+    if not more then break end
+    src = src .. "\n" .. more
+    chunk, err, incomplete = compile(src)
   end
+  if not chunk then return false, err end
   return xpcall(chunk, debug.traceback)
 end
 

@@ -107,8 +107,8 @@ function M.gate_lines(g)
 end
 
 function M.human(report)
-  local lines = {("kcv verify %s %s (backend %s, seed %s)"):format(report.spec, tostring(report.kernel),
-                                                                  tostring(report.backend), tostring(report.seed))}
+  local lines = {("kcv verify %s %s (backend %s, seed %s)"):format(report.spec, tostring(report.kernel or "?"),
+                                                                  report.backend or "not chosen", tostring(report.seed))}
   if report.verdict == "error" and #report.gates == 0 then
     lines[#lines + 1] = "ERROR " .. tostring(report.message)
     return table.concat(lines, "\n") .. "\n"

@@ -1,0 +1,116 @@
+-- The kcv command line: help on every command, documented exit codes,
+-- `kcv run` and the REPL.  Runs ./kcv as a separate process.
+
+local function sh(cmd, input)
+  local tmp
+  if input then
+    tmp = os.tmpname()
+    local f = assert(io.open(tmp, "w")); f:write(input); f:close()
+    cmd = cmd .. " < " .. tmp
+  end
+  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
+  local out = p:read("a")
+  p:close()
+  if tmp then os.remove(tmp) end
+  local rc = tonumber(out:match("rc=(%d+)\n?$"))
+  return out:gsub("rc=%d+\n?$", ""), rc
+end
+
+local function script(text)
+  local path = os.tmpname() .. ".lua"
+  local f = assert(io.open(path, "w")); f:write(text); f:close()
+  return path
+end
+
+describe("kcv's command line", function()
+  local commands = {"run", "repl", "version", "device", "verify", "gates", "specs",
+                    "controls", "calibrate", "redteam"}
+
+  it("answers --help on every command with its usage line and exit code 0", function()
+    for _, c in ipairs(commands) do
+      local out, rc = sh("./kcv " .. c .. " --help")
+      assert.are.equal(0, rc, c)
+      assert.truthy(out:match("^usage: kcv " .. c), c .. ": " .. out)
+    end
+  end)
+
+  it("lists every command in kcv --help", function()
+    local out, rc = sh("./kcv --help")
+    assert.are.equal(0, rc)
+    for _, c in ipairs(commands) do assert.truthy(out:match("\n  " .. c .. " "), c) end
+  end)
+
+  it("exits 2 on an unknown command and on no command at all", function()
+    local out, rc = sh("./kcv frobnicate")
+    assert.are.equal(2, rc)
+    assert.truthy(out:match("unknown command 'frobnicate'"))
+    local _, rc2 = sh("./kcv")
+    assert.are.equal(2, rc2)
+  end)
+
+  it("prints the version of kcv and Lua", function()
+    local out, rc = sh("./kcv version")
+    assert.are.equal(0, rc)
+    assert.truthy(out:match("^kcv %d+%.%d+%.%d+ %(Lua 5%.4"))
+  end)
+end)
+
+describe("kcv run", function()
+  it("runs a script with kcv loaded and its arguments in arg", function()
+    local path = script('print(kcv.round(1/3, "f16"), arg[1], arg[2])')
+    local out, rc = sh("./kcv run " .. path .. " a b")
+    os.remove(path)
+    assert.are.equal(0, rc)
+    assert.are.equal("0.333251953125\ta\tb\n", out)
+  end)
+
+  it("returns the script's integer result as the exit code", function()
+    local path = script("return 1")
+    local _, rc = sh("./kcv run " .. path)
+    os.remove(path)
+    assert.are.equal(1, rc)
+  end)
+
+  it("reports an error in the script with its file and line, exit 2", function()
+    local path = script("local x = nil\nreturn x.field\n")
+    local out, rc = sh("./kcv run " .. path)
+    os.remove(path)
+    assert.are.equal(2, rc)
+    assert.truthy(out:find(path .. ":2:", 1, true), out)
+  end)
+
+  it("exits 2 with the reason when the script does not exist", function()
+    local out, rc = sh("./kcv run /nonexistent/script.lua")
+    assert.are.equal(2, rc)
+    assert.truthy(out:match("cannot open /nonexistent/script.lua"))
+  end)
+
+  it("turns a bad argument to the API into a Lua error that names it, never a crash", function()
+    local path = script('kcv.buffer("f33", {2})')
+    local out, rc = sh("./kcv run " .. path)
+    os.remove(path)
+    assert.are.equal(2, rc)
+    assert.truthy(out:match("unknown dtype 'f33'"), out)
+  end)
+end)
+
+describe("kcv repl", function()
+  it("prints the values of expressions and keeps globals between lines", function()
+    local out, rc = sh("./kcv repl", 'x = kcv.from("f32", {1.5, 2.5})\nx:get(1) * 2\n')
+    assert.are.equal(0, rc)
+    assert.truthy(out:match("\n5\n") or out:match("\n5%.0\n"), out)
+  end)
+
+  it("reads continuation lines until a statement is complete", function()
+    local out, rc = sh("./kcv repl", "for i = 1, 2 do\nprint('line', i)\nend\n")
+    assert.are.equal(0, rc)
+    assert.truthy(out:match("line\t1\nline\t2"), out)
+  end)
+
+  it("shows an error and carries on with the next line", function()
+    local out, rc = sh("./kcv repl", 'error("boom")\nprint("still here")\n')
+    assert.are.equal(0, rc)
+    assert.truthy(out:match("boom"), out)
+    assert.truthy(out:match("still here"), out)
+  end)
+end)
