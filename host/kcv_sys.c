@@ -8,8 +8,26 @@
 #include <time.h>
 #include <unistd.h>
 #include <limits.h>
-#include <editline/readline.h>
 #include "kcv.h"
+
+#ifndef KCV_NO_EDIT
+#include <editline/readline.h>
+#else
+/* Without libedit (the static build for machines that lack it): plain
+ * lines from stdin, no history. */
+static char *readline(const char *prompt)
+{
+    char buf[65536];
+    fputs(prompt, stdout);
+    fflush(stdout);
+    if (!fgets(buf, sizeof buf, stdin)) return NULL;
+    buf[strcspn(buf, "\n")] = '\0';
+    return strdup(buf);
+}
+static void add_history(const char *line) { (void)line; }
+static int read_history(const char *path) { (void)path; return -1; }
+static int write_history(const char *path) { (void)path; return -1; }
+#endif
 
 /* kcv.sys.clock(): seconds on a monotonic clock, as a float. */
 static int l_clock(lua_State *L)

@@ -3,12 +3,15 @@
 --
 -- Per output element i with oracle value y*_i and oracle magnitude mag_i:
 --   probabilistic: |y_i - y*_i| <= c * u_acc * min(LAMBDA*sqrt(N), g(N)) * mag_i
---                                  + u_out * |y*_i| + tiny_out
---   worst case:    |y_i - y*_i| <= c * g(N) * mag_i + u_out * |y*_i| + tiny_out
+--                                  + (u_out + r * u_acc) * |y*_i| + tiny_out
+--   worst case:    |y_i - y*_i| <= c * g(N) * mag_i + (u_out + r * u_acc) * |y*_i| + tiny_out
 -- where g(N) = N / (1 - N*u_acc) (so that u_acc*g(N) is Higham's gamma_N),
 -- u_acc and u_out are the unit roundoffs of the accumulator and output dtypes
--- and tiny_out is the output dtype's smallest subnormal (one unit of the
--- bottom of the range, where relative bounds say nothing).
+-- tiny_out is the output dtype's smallest subnormal (one unit of the
+-- bottom of the range, where relative bounds say nothing), and r is
+-- error_model.rounds (default 0): roundings in the accumulator precision
+-- that act on the scale of the result itself rather than on the reduced
+-- terms (log_softmax's x - m, then minus log S: two of them).
 
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
@@ -47,12 +50,12 @@ function M.bound(spec, s, output, mode)
   end
   local t = {
     c_mag = em.c * u_acc * k,
-    c_rel = u_out,
+    c_rel = u_out + (em.rounds or 0) * u_acc,
     c_abs = kcv.dtype(output.dtype).min_subnormal,
     N = N, u_acc = u_acc, u_out = u_out, mode = mode,
   }
-  t.formula = ("%s bound: %g*mag + %g*|y*| + %g  (c=%g, N=%d, u_acc=%g, u_out=%g)"):format(
-    mode, t.c_mag, t.c_rel, t.c_abs, em.c, N, u_acc, u_out)
+  t.formula = ("%s bound: %g*mag + %g*|y*| + %g  (c=%g, rounds=%d, N=%d, u_acc=%g, u_out=%g)"):format(
+    mode, t.c_mag, t.c_rel, t.c_abs, em.c, em.rounds or 0, N, u_acc, u_out)
   return t
 end
 

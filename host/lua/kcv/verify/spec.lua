@@ -112,6 +112,9 @@ local function check_error_model(spec)
     bad("error_model.accumulator", "expected a float dtype name, got '%s'", tostring(em.accumulator))
   end
   if type(em.c) ~= "number" or not (em.c > 0) then bad("error_model.c", "expected a positive number") end
+  if em.rounds ~= nil and (math.type(em.rounds) ~= "integer" or em.rounds < 0) then
+    bad("error_model.rounds", "expected a whole number >= 0 (roundings on the scale of the result)")
+  end
 end
 
 -- Raise Invalid on the first problem; return nothing when the spec is sound.
@@ -145,7 +148,11 @@ function M.validate(spec)
   check_kernel(spec)
   if spec.budget ~= nil then
     want(spec.budget, "table", "budget")
-    for _, key in ipairs{"regs", "smem", "local_bytes"} do want(spec.budget[key], "number", "budget." .. key, true) end
+    for _, key in ipairs{"regs", "smem", "local_bytes", "min_occupancy"} do want(spec.budget[key], "number", "budget." .. key, true) end
+    local mo = spec.budget.min_occupancy
+    if mo ~= nil and not (mo > 0 and mo <= 1) then
+      bad("budget.min_occupancy", "a fraction of the SM's warps in (0, 1] expected, got %s", tostring(mo))
+    end
   end
 end
 
