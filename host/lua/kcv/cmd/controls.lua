@@ -42,8 +42,9 @@ function M.run(argv)
       local spec_path = ("%s/specs/%s.lua"):format(root, side and side.spec or op)
       local t0 = clock()
       local progress
-      if not o.quiet then progress = function(msg) io.stderr:write("  .. ", op, ": ", msg, "\n") end end
+      if not o.quiet then progress = require("kcv.progress").new{prefix = op .. ": "} end
       local rep = verify.run{spec = spec_path, kernel = path, seed = o.seed or 1, backend = o.backend, progress = progress}
+      if progress then progress.done() end
       reports[#reports + 1] = rep
       local row = {("%-24s %-14s %-7s %7.1f "):format(file, side and side.spec or op, rep.verdict, clock() - t0)}
       local by_id = {}

@@ -24,6 +24,7 @@ command that reproduces just that case.  Progress goes to stderr.
   --junit FILE  write the report as JUnit XML
   --baseline    also run the KernelBench v0 allclose check, shown beside
   --quiet       no progress on stderr
+  --verbose     progress for every case, not only every gate (logs)
 
 Exit status: 0 every applicable gate passed, 1 a gate failed, 2 kcv could
 not run (bad spec, missing file, kernel that does not compile).]],
@@ -32,7 +33,7 @@ not run (bad spec, missing file, kernel that does not compile).]],
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", gate = "list", gates = "list", seed = "integer",
                                    case = "value", json = "value", junit = "value", baseline = "flag",
-                                   quiet = "flag"})
+                                   quiet = "flag", verbose = "flag"})
   if not o then io.stderr:write("kcv verify: ", err, "\n"); return 2 end
   if not o[1] or not o[2] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
   local gates = {}
@@ -40,11 +41,10 @@ function M.run(argv)
     for id in g:gmatch("[^,%s]+") do gates[#gates + 1] = id end
   end
   local progress
-  if not o.quiet then
-    progress = function(msg) io.stderr:write("  .. ", msg, "\n") end
-  end
+  if not o.quiet then progress = require("kcv.progress").new{verbose = o.verbose} end
   local rep = verify.run{spec = o[1], kernel = o[2], gates = gates, gate_dirs = o.gates, seed = o.seed or 1,
                          backend = o.backend, case = o.case, baseline = o.baseline, progress = progress}
+  if progress then progress.done() end
   io.stdout:write(report.human(rep))
   for _, out in ipairs{{o.json, report.json}, {o.junit, report.junit}} do
     if out[1] then

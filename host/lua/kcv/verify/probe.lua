@@ -24,7 +24,7 @@ function M.new(t)
 end
 
 function Ctx:progress(msg)
-  if self.progress_fn then self.progress_fn(("%s: %s"):format(self.gate.id, msg)) end
+  if self.progress_fn then self.progress_fn(("%s: %s"):format(self.gate.id, msg), 2) end
 end
 
 -- A case table with its own seed; nil when --case filters it out.
