@@ -7,14 +7,14 @@
 --
 -- On a terminal one status line is rewritten in place.  Elsewhere (a log, CI)
 -- gate-level messages are printed one per line and case-level ones only with
--- verbose, so logs stay short.
+-- verbose, so logs stay short; with log = false nothing goes to a log.
 local kcv = require "kcv"
 
 local M = {}
 
 function M.new(opts)
   opts = opts or {}
-  local prefix, verbose = opts.prefix or "", opts.verbose
+  local prefix, verbose, log = opts.prefix or "", opts.verbose, opts.log ~= false
   local tty = kcv.sys.isatty(2)
   local shown = false
   local self = setmetatable({}, {__call = function(_, msg, level)
@@ -22,7 +22,7 @@ function M.new(opts)
     if tty then
       io.stderr:write("\r\27[K", prefix, msg:sub(1, 110))
       shown = true
-    elseif level <= 1 or verbose then
+    elseif log and (level <= 1 or verbose) then
       io.stderr:write("  .. ", prefix, msg, "\n")
     end
   end})

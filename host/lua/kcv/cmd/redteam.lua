@@ -488,7 +488,9 @@ local function run_entries(dir, names, backend, o)
       if #problems > 0 then
         r = {entry = entry, status = "error", note = table.concat(problems, "; "), caught = {}, declared_missed = {}}
       else
-        r = M.verify_entry(entry, backend, o)
+        local progress = require("kcv.progress").new{prefix = name .. ": ", log = false}
+        r = M.verify_entry(entry, backend, setmetatable({progress = o.progress or progress}, {__index = o}))
+        progress.done()
       end
     end
     print(line_for(r))
