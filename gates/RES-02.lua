@@ -3,6 +3,9 @@
 -- the spec's ranges) and local memory within the device limits and the
 -- spec's budget; the kernel launches at every probed shape; for sm_100
 -- targets, Tensor Memory columns per CTA <= 512 (static check of the PTX).
+-- Occupancy at the benchmark shape (k:occupancy: the driver on cuda, the
+-- calculator on ptxas numbers on cpu) is reported, and checked only when
+-- the spec's budget sets min_occupancy (a fraction of the SM's warps).
 local kcv = require "kcv"
 local case = require "kcv.verify.case"
 local specmod = require "kcv.verify.spec"
@@ -136,8 +139,37 @@ return {
     else
       ev.tmem = ("n/a on %s: no Tensor Memory"):format(arch)
     end
-    return ctx:pass(("launched at %d shapes; regs %s <= %d, smem %d <= %d, local %s <= %d (%s); TMEM %s"):format(
+    -- 3. occupancy at the benchmark shape: information, and a criterion
+    -- only when the budget sets min_occupancy
+    local occ, owhy
+    if ctx.subject.occupancy then occ, owhy = ctx.subject:occupancy(c.shape)
+    else owhy = "the subject cannot report occupancy" end
+    local occ_text
+    if occ and occ.occupancy then
+      ev.occupancy, ev.blocks_per_sm, ev.warps_per_sm = occ.occupancy, occ.blocks_per_sm, occ.warps_per_sm
+      ev.occupancy_source, ev.occupancy_kernel, ev.occupancy_limiter = occ.source, occ.kernel, occ.limiter
+      occ_text = ("occupancy %.0f%% (%d blocks/SM, %d warps/SM%s; %s)"):format(occ.occupancy * 100,
+        occ.blocks_per_sm, occ.warps_per_sm, occ.limiter and (", limited by " .. occ.limiter) or "",
+        tostring(occ.source))
+    else
+      owhy = owhy or "the driver gave no per-SM warp limit"
+      ev.occupancy_unknown = tostring(owhy)
+      occ_text = "occupancy unknown (" .. tostring(owhy):gsub("\n.*", "") .. ")"
+    end
+    if budget.min_occupancy then
+      ev.min_occupancy = budget.min_occupancy
+      if not ev.occupancy then
+        return ctx:na(("launched at %d shapes; the budget asks for occupancy >= %g but %s"):format(
+          launched, budget.min_occupancy, occ_text))
+      end
+      if ev.occupancy < budget.min_occupancy then
+        return ctx:fail(c, ("%s at %s is below the budget's min_occupancy %g"):format(
+          occ_text, specmod.shape_string(c.shape), budget.min_occupancy), ev)
+      end
+      occ_text = occ_text .. (" >= %g"):format(budget.min_occupancy)
+    end
+    return ctx:pass(("launched at %d shapes; regs %s <= %d, smem %d <= %d, local %s <= %d (%s); TMEM %s; %s"):format(
       launched, tostring(u.regs), regs_limit, smem, smem_limit, tostring(u.local_bytes), local_limit,
-      tostring(u.source), ev.tmem), ev)
+      tostring(u.source), ev.tmem, occ_text), ev)
   end,
 }

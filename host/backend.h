@@ -69,6 +69,9 @@ typedef struct {
     int driver_version;               /* e.g. 13000 */
     int nvrtc_major, nvrtc_minor;     /* 0 where no NVRTC */
     char arch[32];                    /* "sm_90a", "cpu" */
+    /* Per-SM limits for occupancy (0 where a backend cannot tell). */
+    int max_threads_per_sm, max_blocks_per_sm;
+    int regs_per_sm, smem_per_sm;
 } kcv_device_info;
 
 /* How a kernel's code is given. */
@@ -114,6 +117,13 @@ typedef struct kcv_backend {
     int (*time_launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                        const kcv_ptype *params, int nparams, int warmup,
                        int reps, size_t flush_bytes, double *ms, char *err);
+
+    /* Occupancy: how many blocks of f, at block_threads threads and
+     * dyn_smem bytes of dynamic shared memory, are resident on one SM at
+     * once (0: none fit).  NULL where the backend cannot say (the CPU);
+     * kcv then uses its calculator (kcv/occupancy.lua) on ptxas numbers. */
+    int (*occupancy)(kcv_func *f, int block_threads, size_t dyn_smem,
+                     int *blocks_per_sm, char *err);
 } kcv_backend;
 
 extern const kcv_backend kcv_backend_cpu;   /* backend_cpu.c  */

@@ -110,6 +110,10 @@ static int read_info(char *err)
     d->max_regs_per_block = attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK);
     d->max_regs_per_thread = 255;    /* every compute capability >= 3.5; no attribute */
     d->warp_size = attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+    d->max_threads_per_sm = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
+    d->max_blocks_per_sm = attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
+    d->regs_per_sm = attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR);
+    d->smem_per_sm = attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
     g.l2_bytes = attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
     int v = kcv_nvrtc_version();
     if (v > 0) {
@@ -319,6 +323,29 @@ static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
     return 0;
 }
 
+/* Resident blocks per SM at this block size and dynamic shared memory.
+ * Above the default 48 KB the kernel opts in first, as a launch would:
+ * without that the driver answers 0 blocks for a launch that works. */
+static int occupancy(kcv_func *f, int block_threads, size_t dyn_smem, int *blocks, char *err)
+{
+    char what[1500];
+    if (ready(err) != 0) return -1;
+    if (!kcv_cu.cuOccupancyMaxActiveBlocksPerMultiprocessor) {
+        snprintf(err, KCV_ERRLEN, "cuOccupancyMaxActiveBlocksPerMultiprocessor: not in this "
+                 "libcuda.so.1 (kernel %s in %s)", f->name, f->mod->path);
+        return -1;
+    }
+    if (dyn_smem > SMEM_DEFAULT_LIMIT && dyn_smem <= (size_t)0x7fffffff &&
+        set_max_dynamic_smem(f, (int)dyn_smem, err) != 0)
+        return -1;
+    snprintf(what, sizeof what, "kernel %s in %s, %d threads, %zu bytes dynamic smem",
+             f->name, f->mod->path, block_threads, dyn_smem);
+    int n = 0;
+    CU(what, cuOccupancyMaxActiveBlocksPerMultiprocessor, (&n, f->fn, block_threads, dyn_smem));
+    *blocks = n;
+    return 0;
+}
+
 /* ---- memory --------------------------------------------------------- */
 
 static int mem_alloc(kcv_dptr *p, size_t n, char *err)
@@ -508,4 +535,5 @@ const kcv_backend kcv_backend_cuda = {
     .launch = launch,
     .synchronize = synchronize,
     .time_launch = time_launch,
+    .occupancy = occupancy,
 };

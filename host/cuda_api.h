@@ -32,7 +32,8 @@
 /* Newer calls used when the driver has them (NULL otherwise). */
 #define KCV_CU_OPTIONAL(X) \
     X(cuFuncGetParamInfo) X(cuModuleGetFunctionCount) \
-    X(cuModuleEnumerateFunctions) X(cuFuncGetName)
+    X(cuModuleEnumerateFunctions) X(cuFuncGetName) \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 #define KCV_NVRTC_CALLS(X) \
     X(nvrtcVersion) X(nvrtcGetErrorString) X(nvrtcCreateProgram) \

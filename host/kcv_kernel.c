@@ -135,6 +135,10 @@ static int b_info(lua_State *L)
     SETI("max_regs_per_thread", d->max_regs_per_thread);
     SETI("warp_size", d->warp_size);
     SETI("driver_version", d->driver_version);
+    if (d->max_threads_per_sm > 0) SETI("max_threads_per_sm", d->max_threads_per_sm);
+    if (d->max_blocks_per_sm > 0) SETI("max_blocks_per_sm", d->max_blocks_per_sm);
+    if (d->regs_per_sm > 0) SETI("regs_per_sm", d->regs_per_sm);
+    if (d->smem_per_sm > 0) SETI("smem_per_sm", d->smem_per_sm);
     if (d->nvrtc_major) {
         lua_pushfstring(L, "%d.%d", d->nvrtc_major, d->nvrtc_minor);
         lua_setfield(L, -2, "nvrtc_version");
@@ -347,6 +351,83 @@ static int k_attrs(lua_State *L)
     lua_pushnil(L);
     lua_pushstring(L, o.message);
     return 2;
+}
+
+static void dims(lua_State *L, int t, const char *field, const char *what, unsigned out[3]);
+
+/* The calculator on ptxas numbers: require("kcv.occupancy").kernel(source,
+ * name, {block =, smem =, options = {load options}}). */
+static int occupancy_calculator(lua_State *L, kcv_kernel *k, unsigned threads, lua_Integer smem)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "kcv.occupancy");
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "occupancy unknown on %s: %s", k->backend, lua_tostring(L, -2));
+        return 2;
+    }
+    lua_getfield(L, -1, "kernel");
+    lua_pushstring(L, k->path);
+    lua_pushstring(L, k->name);
+    lua_createtable(L, 0, 3);
+    SETI("block", threads);
+    SETI("smem", smem);
+    lua_newtable(L);
+    lua_getiuservalue(L, 1, 2);
+    size_t n = 0, at = 0;
+    const char *o = lua_tolstring(L, -1, &n);
+    for (int i = 1; o && at < n; i++) {
+        lua_pushstring(L, o + at);
+        lua_rawseti(L, -3, i);
+        at += strlen(o + at) + 1;
+    }
+    lua_pop(L, 1);
+    lua_setfield(L, -2, "options");
+    lua_call(L, 3, 2);
+    return 2;
+}
+
+/* k:occupancy{block =, smem = 0} -> {blocks_per_sm, warps_per_sm,
+ * occupancy, max_warps_per_sm, source, ...} | nil, reason */
+static int k_occupancy(lua_State *L)
+{
+    kcv_kernel *k = check_kernel(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    unsigned b[3];
+    dims(L, 2, "block", "occupancy", b);
+    uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
+    if (threads > 1024)
+        luaL_argerror(L, 2, lua_pushfstring(L, "block: %I threads exceed 1024", (lua_Integer)threads));
+    lua_getfield(L, 2, "smem");
+    int isnum = 1;
+    lua_Integer smem = lua_isnil(L, -1) ? 0 : lua_tointegerx(L, -1, &isnum);
+    if (!isnum || smem < 0 || smem > (1 << 30)) luaL_argerror(L, 2, "smem: a byte count expected");
+    lua_pop(L, 1);
+    kcv_worker *w = kcv_worker_for(k->backend);
+    if (!w->be->occupancy) return occupancy_calculator(L, k, (unsigned)threads, smem);
+    if (k->needs_device) { lua_pushnil(L); lua_getiuservalue(L, 1, 3); return 2; }
+    kcv_outcome o;
+    int blocks = 0, rc = -1;
+    if (ensure_loaded(L, 1, k, &o) == 0)
+        rc = kcv_worker_occupancy(w, k->fid, (int)threads, (size_t)smem, &blocks, &o);
+    if (rc == 2) return occupancy_calculator(L, k, (unsigned)threads, smem);
+    if (rc != 0) { lua_pushnil(L); lua_pushstring(L, o.message); return 2; }
+    int ws = w->info.warp_size > 0 ? w->info.warp_size : 32;
+    int wpb = (int)((threads + (uint64_t)ws - 1) / (uint64_t)ws);
+    lua_newtable(L);
+    SETI("blocks_per_sm", blocks);
+    SETI("warps_per_sm", blocks * wpb);
+    if (w->info.max_threads_per_sm > 0) {
+        int maxw = w->info.max_threads_per_sm / ws;
+        SETI("max_warps_per_sm", maxw);
+        lua_pushnumber(L, (lua_Number)(blocks * wpb) / maxw);
+        lua_setfield(L, -2, "occupancy");
+    }
+    SETI("threads", threads);
+    SETI("dynamic_smem", smem);
+    SETS("arch", w->info.arch);
+    SETS("source", "driver");
+    return 1;
 }
 
 static int k_index(lua_State *L)
@@ -729,7 +810,8 @@ static int k_launch(lua_State *L)
 
 int kcv_open_kernel(lua_State *L)
 {
-    static const luaL_Reg methods[] = {{"attrs", k_attrs}, {"launch", k_launch}, {NULL, NULL}};
+    static const luaL_Reg methods[] = {{"attrs", k_attrs}, {"launch", k_launch},
+                                          {"occupancy", k_occupancy}, {NULL, NULL}};
     if (luaL_newmetatable(L, KCV_KERNEL_MT)) {
         luaL_newlib(L, methods);
         lua_setfield(L, -2, "methods");

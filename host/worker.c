@@ -33,7 +33,7 @@
 #include <unistd.h>
 #include "worker.h"
 
-enum { OP_LOAD = 1, OP_ATTRS, OP_JOB };
+enum { OP_LOAD = 1, OP_ATTRS, OP_JOB, OP_OCCUPANCY = 16 };
 enum { RP_OK = 0, RP_FAIL = 1, RP_NEEDS_DEVICE = 2, RP_RESTART = 0x100 };
 
 const char *const kcv_job_status_names[] = {
@@ -258,6 +258,31 @@ static void do_attrs(rbuf *r)
     }
     wbuf b = {0};
     put(&b, &a, sizeof a);
+    reply(RP_OK, &b);
+    free(b.p);
+}
+
+static void do_occupancy(rbuf *r)
+{
+    int32_t fid, threads;
+    uint64_t smem;
+    int32_t blocks = 0;
+    char err[KCV_ERRLEN] = "";
+    if (get(r, &fid, 4) || get(r, &threads, 4) || get(r, &smem, 8) ||
+        fid < 0 || (size_t)fid >= W.nfns) { reply_text(RP_FAIL, -1, "bad occupancy request"); return; }
+    if (!W.be->occupancy) {
+        snprintf(err, sizeof err, "occupancy unknown on %s", W.be->name);
+        reply_text(RP_NEEDS_DEVICE, -1, err);
+        return;
+    }
+    int n = 0;
+    if (W.be->occupancy(W.fns[fid].f, threads, (size_t)smem, &n, err) != 0) {
+        reply_text(RP_FAIL, -1, err[0] ? err : "occupancy query failed");
+        return;
+    }
+    blocks = n;
+    wbuf b = {0};
+    put(&b, &blocks, 4);
     reply(RP_OK, &b);
     free(b.p);
 }
@@ -555,6 +580,7 @@ static void __attribute__((noreturn)) child_main(kcv_worker *w, int fd)
         case OP_LOAD: do_load(&r); break;
         case OP_ATTRS: do_attrs(&r); break;
         case OP_JOB: do_job(&r, mfd); mfd = -1; break;
+        case OP_OCCUPANCY: do_occupancy(&r); break;
         default: reply_text(RP_FAIL, -1, "unknown request");
         }
         if (mfd >= 0) close(mfd);
@@ -759,6 +785,39 @@ int kcv_worker_attrs(kcv_worker *w, int fid, kcv_func_attrs *a, kcv_outcome *out
     snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
     free(p);
     return 1;
+}
+
+int kcv_worker_occupancy(kcv_worker *w, int fid, int block_threads, size_t dyn_smem,
+                         int *blocks_per_sm, kcv_outcome *out)
+{
+    wbuf b = {0};
+    int32_t id = fid, threads = block_threads;
+    uint64_t smem = dyn_smem;
+    put(&b, &id, 4);
+    put(&b, &threads, 4);
+    put(&b, &smem, 8);
+    int rc = request(w, OP_OCCUPANCY, &b, -1, out);
+    free(b.p);
+    if (rc) return -1;
+    uint32_t st, n;
+    char *p;
+    if (recv_reply(w, 60, "querying occupancy", &st, &p, &n, out) != 0) return -1;
+    if (st == RP_OK && n >= 4) {
+        int32_t v;
+        memcpy(&v, p, 4);
+        *blocks_per_sm = v;
+        free(p);
+        return 0;
+    }
+    rbuf r = {p, n, 0};
+    size_t mn = 0;
+    get(&r, &id, 4);
+    const char *msg = get_str(&r, &mn);
+    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
+    out->status = KCV_JOB_OK;
+    out->sig = 0;
+    free(p);
+    return st == RP_NEEDS_DEVICE ? 2 : 1;
 }
 
 /* The job's buffer bytes in a memfd, 64-byte aligned one after another. */

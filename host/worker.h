@@ -57,6 +57,11 @@ int kcv_worker_load(kcv_worker *w, kcv_srckind kind, const char *path,
                     const char *code, size_t len, const char *options,
                     const char *name, int *fid, kcv_outcome *out);
 int kcv_worker_attrs(kcv_worker *w, int fid, kcv_func_attrs *a, kcv_outcome *out);
+/* Resident blocks per SM of fid at block_threads threads and dyn_smem
+ * bytes.  0: *blocks_per_sm set.  1: the backend failed (message).  2: the
+ * backend cannot say (message).  -1: the worker failed (out filled). */
+int kcv_worker_occupancy(kcv_worker *w, int fid, int block_threads, size_t dyn_smem,
+                         int *blocks_per_sm, kcv_outcome *out);
 
 /* ---- jobs ---- */
 

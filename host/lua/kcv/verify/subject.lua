@@ -16,6 +16,8 @@
 --           the inputs as the kernel left them}, redzone = {{buffer=, side=,
 --           offset=, got=, expected=}}}
 --   subject:resources(s) -> {regs=, smem=, local_bytes=, ...} | nil, reason
+--   subject:occupancy(s) -> {blocks_per_sm=, warps_per_sm=, occupancy=,
+--     source=, kernel=, ...} | nil, reason (the launch with the lowest)
 --   subject.caps: set of capability names (placement dirty sched_seed poison
 --     offset redzone resources inputs_after)
 --
@@ -213,6 +215,24 @@ function Kernel:resources(s)
       end
     end
   end
+  return worst
+end
+
+-- Occupancy of the launches at shape s: the launch with the lowest
+-- (k:occupancy: the driver on cuda, the calculator on ptxas numbers on
+-- cpu), with `kernel` naming its entry point; nil and why.
+function Kernel:occupancy(s)
+  local worst
+  for _, l in ipairs(plan(self, s)) do
+    local k, err = loaded(self, l.name, l.params or self.params)
+    if not k then return nil, err end
+    if not k.occupancy then return nil, "this kcv has no occupancy query" end
+    local o, why = k:occupancy{block = l.block, smem = l.smem or 0}
+    if not o then return nil, why end
+    o.kernel = l.name
+    if not worst or (o.occupancy or 1) < (worst.occupancy or 1) then worst = o end
+  end
+  if not worst then return nil, "no launches" end
   return worst
 end
 
