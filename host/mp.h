@@ -95,6 +95,25 @@ void mp_terms_free(mp_terms *t);
 double mp_exact_dot(const double *a, const double *b, int64_t n, int64_t sb,
                     mp_terms *t, mpfr_t r);
 
+/* ---- certified double-double paths for the exp family (mp_dd.c) ----- */
+
+enum { MP_DD_EXP, MP_DD_SIGMOID, MP_DD_SILU, MP_DD_TANH };
+/* f(x) rounded to f64, 1 when certified equal to the MPFR path's result at
+ * mp_prec bits; 0 (and a count in mp_dd_fallbacks) when the caller must
+ * evaluate it with MPFR. */
+int mp_dd_map(int f, double x, double *y);
+/* softmax (log = 0) or log_softmax (log = 1) of one contiguous row and its
+ * magnitudes; 1 when every value is certified, 0 (counted) when the caller
+ * must run the MPFR row.  w: 2n doubles of scratch. */
+int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y, double *mag,
+                      double *w);
+/* exp(th + tl) = 2^E (h + l) within the returned relative error bound, for
+ * finite th in [-746, 710], |tl| <= ulp(th) (exposed for the tests). */
+double mp_dd_exp(double th, double tl, int *E, double *h, double *l);
+/* Rows and elements that left the double-double paths (a debug counter,
+ * updated atomically; tests read and reset it). */
+extern unsigned long mp_dd_fallbacks;
+
 /* ---- Lua glue (mp_lua.c) --------------------------------------------- */
 
 /* Reduction geometry of an axis: lane r covers x[base + k*inner], k < n,

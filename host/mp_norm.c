@@ -8,7 +8,9 @@
  * log Σ exp(x_j - m) = log1p(S') keeps full relative accuracy when S' is
  * tiny.  Non-finite rows follow the max-shifted evaluation every stable
  * kernel uses (docs/ORACLE.md): a NaN, a +Inf, or a row of only -Inf makes
- * the whole row NaN.
+ * the whole row NaN.  With kcv.mp.fast (the default) a row is first tried
+ * on the certified double-double path (mp_dd.c), which gives the same bits
+ * or declines.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -95,19 +97,26 @@ static void sm_task(void *vc, int64_t lo, int64_t hi)
     sm_ctx *c = vc;
     int64_t n = c->g.n, st = c->g.inner;
     sm_tmp w;
-    double *buf = malloc(sizeof(double) * 3 * (size_t)(n ? n : 1));
-    if (!buf || sm_tmp_init(&w, n)) { c->failed = 1; free(buf); return; }
-    double *x = buf, *y = buf + n, *mag = buf + 2 * n;
+    int have_w = 0;             /* MPFR temporaries, made at the first MPFR row */
+    double *buf = malloc(sizeof(double) * 5 * (size_t)(n ? n : 1));
+    if (!buf) { c->failed = 1; return; }
+    double *x = buf, *y = buf + n, *mag = buf + 2 * n, *dw = buf + 3 * n;
     for (int64_t r = lo; r < hi; r++) {
         int64_t base = mp_lane_base(&c->g, r);
         for (int64_t k = 0; k < n; k++) x[k] = c->x[base + k * st];
-        sm_row(c, x, n, y, mag, &w);
+        if (!(mp_fast && mp_dd_softmax_row(x, n, c->log, y, mag, dw))) {
+            if (!have_w) {
+                if (sm_tmp_init(&w, n)) { c->failed = 1; break; }
+                have_w = 1;
+            }
+            sm_row(c, x, n, y, mag, &w);
+        }
         for (int64_t k = 0; k < n; k++) {
             c->y[base + k * st] = y[k];
             c->mag[base + k * st] = mag[k];
         }
     }
-    sm_tmp_free(&w);
+    if (have_w) sm_tmp_free(&w);
     free(buf);
 }
 

@@ -323,6 +323,39 @@ describe("results", function()
     with(mp.fast, false, function() slow = run() end)
     for k = 1, #fast do assert.is_true(same_bits(fast[k], slow[k]), "result " .. k) end
   end)
+  it("are the same from the double-double exp path and from MPFR alone", function()
+    -- Rows of many kinds: small logits, huge spreads (zero and subnormal
+    -- softmax values), a common large offset (cancellation in x - max),
+    -- f16/f32 inputs, -Inf entries (MPFR rows), a reduced non-last axis.
+    local function tab(n, f) local t = {} for i = 1, n do t[i] = f(i) end return t end
+    local u = math.random
+    local inputs = {
+      kcv.from("f64", tab(64 * 200, function() return u() * 2 - 1 end), {64, 200}),
+      kcv.from("f64", tab(32 * 300, function() return (u() * 2 - 1) * 800 end), {32, 300}),
+      kcv.from("f64", tab(32 * 100, function() return -u(0, 760) - u() end), {32, 100}),
+      kcv.from("f64", tab(16 * 256, function() return 1e6 + (u() - 0.5) * 1e-6 end), {16, 256}),
+      kcv.from("f64", tab(20 * 50, function(i) return i % 17 == 0 and -inf or (u() - 0.5) * 60 end), {20, 50}),
+      rand("f32", {40, 500}, 30), rand("f16", {30, 70}, 8),
+    }
+    local function run(x)
+      local r = {}
+      local function keep(y, mag) r[#r + 1], r[#r + 2] = y, mag end
+      keep(mp.softmax(x))
+      keep(mp.log_softmax(x))
+      keep(mp.softmax(x, {axis = 1}))
+      keep(mp.log_softmax(x, {axis = 1}))
+      for _, f in ipairs{"exp", "sigmoid", "silu", "tanh"} do keep(mp.map(f, x)) end
+      return r
+    end
+    for i, x in ipairs(inputs) do
+      local fast, slow = run(x)
+      with(mp.fast, false, function() slow = run(x) end)
+      for k = 1, #fast do
+        local ok, at = same_bits(fast[k], slow[k])
+        assert.is_true(ok, ("input %d, result %d differs at %s"):format(i, k, tostring(at)))
+      end
+    end
+  end)
   it("follow the logical order of strided views", function()
     local x = kcv.from("f64", {1, 2, 3, 4, 5, 6}, {2, 3})
     assert.are.same({6, 15}, mp.sum(x:transpose(), {axis = 1}):totable())

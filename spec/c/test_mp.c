@@ -5,6 +5,9 @@
  * equal the exact MPFR sum rounded once (mp_exact_sum, mp_exact_dot) on
  * random data with heavy cancellation and wide exponent ranges, and
  * mp_round53 must round into the subnormal range without double rounding.
+ * The double-double paths of the exp family (mp_dd.c) must stay within
+ * their error bound, equal the MPFR evaluation bit for bit, and decline
+ * (counted in mp_dd_fallbacks) on constructed near-midpoint cases.
  */
 #include <math.h>
 #include <stdio.h>
@@ -170,6 +173,207 @@ static void test_round53_independent(void)
           "mpfr_sum + mp_round53 equals an exact accumulation rounded once (subnormals too)");
 }
 
+/* ---- double-double exp family (mp_dd.c) ---------------------------------- */
+
+/* The MPFR path's evaluations, as mp_map.c and mp_norm.c do them. */
+static double ref_map(int f, double x)
+{
+    mpfr_t a, t;
+    mpfr_inits2(mp_prec, a, t, (mpfr_ptr)0);
+    mpfr_set_d(a, x, MPFR_RNDN);
+    if (f == MP_DD_EXP) {
+        mpfr_exp(a, a, MPFR_RNDN);
+    } else if (f == MP_DD_TANH) {
+        mpfr_tanh(a, a, MPFR_RNDN);
+    } else {
+        mpfr_neg(t, a, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_add_ui(t, t, 1, MPFR_RNDN);
+        mpfr_ui_div(t, 1, t, MPFR_RNDN);
+        if (f == MP_DD_SILU) mpfr_mul(a, t, a, MPFR_RNDN); else mpfr_set(a, t, MPFR_RNDN);
+    }
+    double y = mpfr_get_d(a, MPFR_RNDN);
+    mpfr_clears(a, t, (mpfr_ptr)0);
+    return y;
+}
+
+static void ref_softmax_row(const double *x, int64_t n, int log, double *y)
+{
+    int64_t im = 0;
+    for (int64_t j = 0; j < n; j++) if (x[j] > x[im]) im = j;
+    double m = x[im];
+    mpfr_t sp, t, u, *e = malloc(sizeof(mpfr_t) * (size_t)n);
+    mpfr_inits2(mp_prec, sp, t, u, (mpfr_ptr)0);
+    mpfr_set_zero(sp, 1);
+    for (int64_t j = 0; j < n; j++) {
+        mpfr_init2(e[j], mp_prec);
+        mpfr_set_d(t, x[j], MPFR_RNDN);
+        mpfr_sub_d(t, t, m, MPFR_RNDN);
+        mpfr_exp(e[j], t, MPFR_RNDN);
+        if (j != im) mpfr_add(sp, sp, e[j], MPFR_RNDN);
+    }
+    mpfr_log1p(u, sp, MPFR_RNDN);
+    mpfr_add_ui(sp, sp, 1, MPFR_RNDN);
+    for (int64_t j = 0; j < n; j++) {
+        if (log) {
+            mpfr_set_d(t, x[j], MPFR_RNDN);
+            mpfr_sub_d(t, t, m, MPFR_RNDN);
+            mpfr_sub(t, t, u, MPFR_RNDN);
+        } else {
+            mpfr_div(t, e[j], sp, MPFR_RNDN);
+        }
+        y[j] = mpfr_get_d(t, MPFR_RNDN);
+        mpfr_clear(e[j]);
+    }
+    mpfr_clears(sp, t, u, (mpfr_ptr)0);
+    free(e);
+}
+
+/* The error of 2^E (h + l) against exp(th + tl) at 320 bits, in units of
+ * the bound mp_dd_exp returns divided by its safety factor 16: must stay
+ * below 1 (the analysis holds) on a million arguments. */
+static void test_dd_exp_bound(void)
+{
+    mpfr_t a, b;
+    mpfr_inits2(320, a, b, (mpfr_ptr)0);
+    double worst = 0, worst_u2 = 0;
+    int trials = 1000000;
+    for (int t = 0; t < trials; t++) {
+        double th, tl = 0;
+        switch (t % 4) {
+        case 0: th = -746 + 1455 * unif(); break;
+        case 1: th = (unif() * 2 - 1) * 0.01; break;
+        case 2: th = -(1 + unif()) * ldexp(1.0, (int)(next() % 9)); break;
+        default: th = ldexp(unif() * 2 - 1, -(int)(next() % 60)); break;
+        }
+        if (t % 2) tl = ldexp(unif() - 0.5, -52) * fabs(th) * 2;
+        int E;
+        double h, l, eps = mp_dd_exp(th, tl, &E, &h, &l);
+        mpfr_set_d(a, th, MPFR_RNDN);
+        mpfr_add_d(a, a, tl, MPFR_RNDN);
+        mpfr_exp(a, a, MPFR_RNDN);                 /* exact, 320 bits */
+        mpfr_set_d(b, h, MPFR_RNDN);
+        mpfr_add_d(b, b, l, MPFR_RNDN);
+        mpfr_mul_2si(b, b, E, MPFR_RNDN);
+        mpfr_sub(b, b, a, MPFR_RNDN);
+        mpfr_div(b, b, a, MPFR_RNDN);
+        double rel = fabs(mpfr_get_d(b, MPFR_RNDN));
+        if (rel / (eps / 16) > worst) worst = rel / (eps / 16);
+        if (rel / 0x1p-106 > worst_u2) worst_u2 = rel / 0x1p-106;
+    }
+    mpfr_clears(a, b, (mpfr_ptr)0);
+    printf("# dd exp: worst error %.2f u^2, %.3f of the analysed bound\n", worst_u2, worst);
+    check(worst < 1, "double-double exp stays within its analysed error bound");
+}
+
+static void test_dd_maps(void)
+{
+    static const int fs[] = {MP_DD_EXP, MP_DD_SIGMOID, MP_DD_SILU, MP_DD_TANH};
+    static const char *names[] = {"exp", "sigmoid", "silu", "tanh"};
+    for (int k = 0; k < 4; k++) {
+        int bad = 0, fast = 0, trials = 200000;
+        for (int t = 0; t < trials; t++) {
+            double x;
+            switch (t % 5) {
+            case 0: x = (unif() * 2 - 1) * 4; break;
+            case 1: x = (unif() * 2 - 1) * 800; break;              /* both ends */
+            case 2: x = -700 - 50 * unif(); break;                  /* subnormal exp */
+            case 3: x = wild(k == 3 ? 12 : 60); break;
+            default: x = (float)((unif() * 2 - 1) * 20); break;      /* f32 inputs */
+            }
+            double y, r = ref_map(fs[k], x);
+            if (mp_dd_map(fs[k], x, &y)) { fast++; if (!same(y, r)) bad++; }
+        }
+        char msg[160];
+        snprintf(msg, sizeof msg, "double-double %s equals MPFR bit for bit (%d of %d certified)",
+                 names[k], fast, trials);
+        check(bad == 0 && fast > trials / (k == 3 ? 3 : 2), msg);
+    }
+    /* exp(2^-53) = 1 + 2^-53 + 2^-107 + ...: 2^-107 above the midpoint
+     * between 1 and 1 + 2^-52, below the bound: must decline, and MPFR
+     * rounds up; likewise exp(-2^-54) just above 1 - 2^-54, and 3 2^-53, -3 2^-54. */
+    double hard[] = {0x1p-53, -0x1p-54, 0x3p-53, -0x3p-54, 0x1p-60};
+    int declined = 0, bad = 0;
+    for (int i = 0; i < 5; i++) {
+        unsigned long before = mp_dd_fallbacks;
+        double y;
+        if (mp_dd_map(MP_DD_EXP, hard[i], &y)) { if (!same(y, ref_map(MP_DD_EXP, hard[i]))) bad++; }
+        else declined += mp_dd_fallbacks == before + 1;
+    }
+    check(declined >= 4 && bad == 0, "near-midpoint exp values leave the fast path (and are counted)");
+    check(ref_map(MP_DD_EXP, 0x1p-53) == 1 + 0x1p-52 && ref_map(MP_DD_EXP, -0x1p-54) == 1,
+          "... and MPFR rounds them correctly");
+    double y;
+    unsigned long before = mp_dd_fallbacks;
+    int ok = !mp_dd_map(MP_DD_EXP, NAN, &y) && !mp_dd_map(MP_DD_EXP, INFINITY, &y) &&
+             !mp_dd_map(MP_DD_EXP, 709.5, &y) && !mp_dd_map(MP_DD_EXP, -800, &y) &&
+             !mp_dd_map(MP_DD_SIGMOID, -650, &y) && !mp_dd_map(MP_DD_TANH, 1e-5, &y);
+    check(ok && mp_dd_fallbacks == before + 6,
+          "non-finite, extreme and (tanh) tiny inputs go to MPFR");
+}
+
+static int row_same(const double *a, const double *b, int64_t n)
+{
+    for (int64_t j = 0; j < n; j++) if (!same(a[j], b[j])) return 0;
+    return 1;
+}
+
+static void test_dd_softmax(void)
+{
+    enum { NMAX = 700 };
+    double x[NMAX], y[NMAX], mag[NMAX], r[NMAX], w[2 * NMAX];
+    int bad = 0, fast = 0, rows = 0, subn = 0, zeros = 0;
+    for (int t = 0; t < 1200; t++) {
+        int n = 2 + (int)(next() % (NMAX - 1)), kind = t % 6;
+        for (int j = 0; j < n; j++) {
+            switch (kind) {
+            case 0: x[j] = unif() * 2 - 1; break;
+            case 1: x[j] = (unif() * 2 - 1) * 400; break;           /* huge spread */
+            case 2: x[j] = -(double)(next() % 760) - unif(); break; /* subnormal outputs */
+            case 3: x[j] = 1e6 + (unif() - 0.5) * 1e-6; break;      /* cancellation in x - m */
+            case 4: x[j] = wild(8); break;
+            default: x[j] = (float)((unif() * 2 - 1) * 30); break;
+            }
+        }
+        if (kind == 2) x[next() % n] = 0;
+        for (int log = 0; log < 2; log++) {
+            rows++;
+            ref_softmax_row(x, n, log, r);
+            for (int j = 0; j < n; j++) {
+                subn += !log && r[j] != 0 && fabs(r[j]) < 0x1p-1022;
+                zeros += !log && r[j] == 0;
+            }
+            if (mp_dd_softmax_row(x, n, log, y, mag, w)) { fast++; bad += !row_same(y, r, n); }
+        }
+    }
+    printf("# dd softmax: %d of %d rows certified; %d subnormal and %d zero outputs\n",
+           fast, rows, subn, zeros);
+    check(bad == 0, "double-double softmax and log_softmax rows equal MPFR bit for bit");
+    check(fast > rows * 9 / 10 && subn > 100 && zeros > 100,
+          "the certificate holds for most rows, subnormal and zero outputs included");
+
+    /* softmax of {0, a}, a = RN(-54 ln 2): 1/(1 + e^a) lies within about
+     * 2^-102 of the midpoint 1 - 2^-54; and rows with non-finite entries. */
+    unsigned long before = mp_dd_fallbacks;
+    double h1[] = {0, -37.42994775023705};
+    int declined = !mp_dd_softmax_row(h1, 2, 0, y, mag, w);
+    double h2[] = {0, -INFINITY, 1}, h3[] = {1, NAN}, h4[] = {5};
+    declined += !mp_dd_softmax_row(h2, 3, 0, y, mag, w);
+    declined += !mp_dd_softmax_row(h3, 2, 1, y, mag, w);
+    declined += !mp_dd_softmax_row(h4, 1, 1, y, mag, w);
+    check(declined == 4 && mp_dd_fallbacks == before + 4,
+          "a near-midpoint softmax row and rows with -Inf, NaN or one entry go to MPFR");
+    double tie[] = {3, 3};
+    check(mp_dd_softmax_row(tie, 2, 0, y, mag, w) && y[0] == 0.5 && y[1] == 0.5,
+          "an exact softmax value (0.5) is certified");
+    /* At 64 bits MPFR's own error (n 2^-64) exceeds half an ulp: decline. */
+    mpfr_prec_t p = mp_prec;
+    mp_prec = 64;
+    for (int j = 0; j < 300; j++) x[j] = unif();
+    check(!mp_dd_softmax_row(x, 300, 0, y, mag, w), "at 64 bits the fast path declines");
+    mp_prec = p;
+}
+
 static void test_threads(void)
 {
     int before = mp_threads();
@@ -189,5 +393,8 @@ int main(void)
     test_random_dots();
     test_round53_independent();
     test_threads();
+    test_dd_exp_bound();
+    test_dd_maps();
+    test_dd_softmax();
     return failures != 0;
 }
