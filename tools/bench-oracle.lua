@@ -40,6 +40,9 @@ local cases = {
   {"map silu 4M (f32 in)", function()
      local x = randn("f32", {4194304})
      return function() return mp.map("silu", x) end end},
+  {"map tanh 4M (f32 in)", function()
+     local x = randn("f32", {4194304})
+     return function() return mp.map("tanh", x) end end},
   {"layernorm 64x4096 (f32 in)", function()
      local x = randn("f32", {64, 4096})
      return function() return mp.layernorm(x) end end},
