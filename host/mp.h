@@ -107,6 +107,9 @@ int mp_dd_map(int f, double x, double *y);
  * must run the MPFR row.  w: 2n doubles of scratch. */
 int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y, double *mag,
                       double *w);
+/* One rmsnorm row (gamma may be NULL); 1 when every value is certified. */
+int mp_dd_rmsnorm_row(const double *x, int64_t n, const double *gamma,
+                      double eps, double *y, double *mag);
 /* exp(th + tl) = 2^E (h + l) within the returned relative error bound, for
  * finite th in [-746, 710], |tl| <= ulp(th) (exposed for the tests). */
 double mp_dd_exp(double th, double tl, int *E, double *h, double *l);

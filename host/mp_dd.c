@@ -1,6 +1,7 @@
 /*
  * mp_dd.c — certified double-double fast paths for the exp family
- * (softmax, log_softmax, map exp / sigmoid / silu / tanh), in the spirit of Ziv's
+ * (softmax, log_softmax, map exp / sigmoid / silu / tanh; and rmsnorm),
+ * in the spirit of Ziv's
  * strategy: evaluate in double-double (about 106 bits) with a rigorous
  * relative error bound, and return the f64 rounding only when the bound
  * proves it is the one the MPFR path returns; otherwise the caller runs the
@@ -410,6 +411,58 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
                    + pm * (fabs(th) + u.h + fabs(v.h) + (double)(n + 2) * spm);
         if (!dd_round(v, 0, err, &y[j])) goto fail;
         mag[j] = 1 + (fabs(x[j]) + fabs(lse)) / (double)n;
+    }
+    return 1;
+fail:
+    count_fallback();
+    return 0;
+}
+
+/* ---- rmsnorm rows ---------------------------------------------------------------
+ * y_j = x_j r g_j, r = 1/sqrt(Σx²/N + eps).  Σx² exactly from TwoProduct
+ * terms (mp_acc), Σx²/N + eps in double-double, r by one Newton step from
+ * r0 = RN(1/RN(sqrt(v.h))): |r0/r - 1| = δ <= 2.5u, and the exact step
+ * leaves 1.5 δ² + |δ|³/2 <= 9.4u²; the products v r0² (4u² absolute in
+ * 1 - v r0²), the rounded correction (2u²) and the dropped low part of
+ * 1 - v r0² (u²) add 5u²: 16u² in all (before the factor 16). */
+
+DD_CLONES int mp_dd_rmsnorm_row(const double *x, int64_t n, const double *gamma,
+                                double eps, double *y, double *mag)
+{
+    if (n < 1) goto fail;
+    mp_acc acc = MP_ACC_INIT;
+    for (int64_t j = 0; j < n; j++) {
+        double a = fabs(x[j]);
+        if (!(a == 0 || (a >= 0x1p-480 && a <= 0x1p480))) goto fail;
+        if (gamma && !isfinite(gamma[j])) goto fail;
+        dd p = two_prod(x[j], x[j]);
+        mp_acc_add(&acc, p.h);
+        mp_acc_err(&acc, p.l);
+    }
+    double Sh, d;
+    two_sum(acc.s, acc.e, &Sh, &d);
+    dd ss = fast_two_sum(Sh, d + acc.e2);
+    if (!(ss.h > 0x1p-900 && ss.h < 0x1p900)) goto fail;
+    double gam = (double)(2 * n + 4) * 0x1p-53 * 1.01;
+    /* relative error of v = Σx²/N + eps (eps >= 0 only shrinks it) */
+    double epsv = (gam * acc.E2 + 0x1p-52 * fabs(ss.l)) / ss.h * 1.01 + (15 + 2) * 16 * U2;
+    dd v = dd_add_d(dd_div(ss, (dd){(double)n, 0}), eps);
+    double r0 = 1 / sqrt(v.h);
+    dd q = dd_mul_d(dd_mul_d(v, r0), r0);       /* v r0^2 = 1 - O(2^-51) */
+    dd e = dd_add_d((dd){-q.h, -q.l}, 1.0);       /* absolute error <= 5u^2 */
+    dd r = fast_two_sum(r0, r0 * (e.h * 0.5));
+    double epsr = epsv * 0.5 * 1.01 + 16 * 16 * U2;
+    double eps_y = epsr + (gamma ? 4 : 2) * 16 * U2 + (double)(n + 8) * ulp_p();
+    for (int64_t j = 0; j < n; j++) {
+        double g = gamma ? gamma[j] : 1;
+        if (x[j] == 0 || g == 0) {
+            y[j] = (x[j] * r.h) * g;        /* a signed zero, as x r g in MPFR */
+        } else {
+            dd t = dd_mul_d(r, x[j]);
+            if (gamma) t = dd_mul_d(t, g);
+            if (!dd_round(t, 0, eps_y * fabs(t.h) * (1 + 0x1p-50), &y[j])) goto fail;
+        }
+        mag[j] = fabs(y[j]);
     }
     return 1;
 fail:

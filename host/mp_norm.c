@@ -209,8 +209,13 @@ static void ln_task(void *vc, int64_t lo, int64_t hi)
     mpfr_t mu, v, d, g, bb;
     if (mp_terms_init(&t, c->n, 53)) { c->failed = 1; return; }
     mpfr_inits2(mp_prec, mu, v, d, g, bb, (mpfr_ptr)0);
-    for (int64_t r = lo; r < hi; r++)
-        ln_row(c, c->x + r * c->n, c->y + r * c->n, c->mag + r * c->n, &t, mu, v, d, g, bb);
+    for (int64_t r = lo; r < hi; r++) {
+        const double *x = c->x + r * c->n;
+        double *y = c->y + r * c->n, *mag = c->mag + r * c->n;
+        if (c->rms && mp_fast && mp_dd_rmsnorm_row(x, c->n, c->gamma, c->eps, y, mag))
+            continue;
+        ln_row(c, x, y, mag, &t, mu, v, d, g, bb);
+    }
     mpfr_clears(mu, v, d, g, bb, (mpfr_ptr)0);
     mp_terms_free(&t);
 }

@@ -46,6 +46,9 @@ local cases = {
   {"layernorm 64x4096 (f32 in)", function()
      local x = randn("f32", {64, 4096})
      return function() return mp.layernorm(x) end end},
+  {"rmsnorm 64x4096 (f32 in)", function()
+     local x = randn("f32", {64, 4096})
+     return function() return mp.rmsnorm(x) end end},
   {"sum 64x65536 (f32 in)", function()
      local x = randn("f32", {64, 65536})
      return function() return mp.sum(x) end end},

@@ -374,6 +374,56 @@ static void test_dd_softmax(void)
     mp_prec = p;
 }
 
+/* rmsnorm as mp_norm.c's MPFR path computes it. */
+static void ref_rmsnorm_row(const double *x, int64_t n, const double *g, double eps, double *y)
+{
+    mpfr_t v, d;
+    mpfr_inits2(mp_prec, v, d, (mpfr_ptr)0);
+    mpfr_set_zero(v, 1);
+    for (int64_t j = 0; j < n; j++) {
+        mpfr_set_d(d, x[j], MPFR_RNDN);
+        mpfr_sqr(d, d, MPFR_RNDN);
+        mpfr_add(v, v, d, MPFR_RNDN);
+    }
+    mpfr_div_si(v, v, (long)n, MPFR_RNDN);
+    mpfr_add_d(v, v, eps, MPFR_RNDN);
+    mpfr_rec_sqrt(v, v, MPFR_RNDN);
+    for (int64_t j = 0; j < n; j++) {
+        mpfr_set_d(d, x[j], MPFR_RNDN);
+        mpfr_mul(d, d, v, MPFR_RNDN);
+        if (g) mpfr_mul_d(d, d, g[j], MPFR_RNDN);
+        y[j] = mpfr_get_d(d, MPFR_RNDN);
+    }
+    mpfr_clears(v, d, (mpfr_ptr)0);
+}
+
+static void test_dd_rmsnorm(void)
+{
+    enum { NMAX = 600 };
+    double x[NMAX], g[NMAX], y[NMAX], mag[NMAX], r[NMAX];
+    int bad = 0, fast = 0, rows = 600;
+    for (int t = 0; t < rows; t++) {
+        int n = 1 + (int)(next() % NMAX), kind = t % 4;
+        for (int j = 0; j < n; j++) {
+            x[j] = kind == 0 ? unif() * 2 - 1 : kind == 1 ? wild(100) :
+                   kind == 2 ? 1e3 + unif() : (float)(unif() * 8 - 4);
+            g[j] = t % 3 ? wild(3) : 0.0;
+            if (next() % 50 == 0) x[j] = next() & 1 ? -0.0 : 0.0;
+        }
+        double eps = t % 2 ? 1e-5 : 0;
+        const double *gp = t % 5 ? g : NULL;
+        ref_rmsnorm_row(x, n, gp, eps, r);
+        if (mp_dd_rmsnorm_row(x, n, gp, eps, y, mag)) { fast++; bad += !row_same(y, r, n); }
+    }
+    printf("# dd rmsnorm: %d of %d rows certified\n", fast, rows);
+    check(bad == 0 && fast > rows * 9 / 10,
+          "double-double rmsnorm rows equal MPFR bit for bit (signed zeros too)");
+    double tiny[] = {1, 0x1p-600}, y2[2], m2[2];
+    unsigned long before = mp_dd_fallbacks;
+    check(!mp_dd_rmsnorm_row(tiny, 2, NULL, 0, y2, m2) && mp_dd_fallbacks == before + 1,
+          "an rmsnorm row whose squares underflow goes to MPFR");
+}
+
 static void test_threads(void)
 {
     int before = mp_threads();
@@ -396,5 +446,6 @@ int main(void)
     test_dd_exp_bound();
     test_dd_maps();
     test_dd_softmax();
+    test_dd_rmsnorm();
     return failures != 0;
 }
