@@ -360,7 +360,11 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
      * the rounding of d + e2, the terms left out. */
     double ES = (epsmax * Sp.h * 1.01 + gam * acc.E2 + 0x1p-52 * fabs(Sp.l) + tiny)
                 * (1 + 0x1p-50);
-    double eps_mp = (double)(n + 8) * ulp_p();
+    /* The MPFR path's relative error in S' and e_j: its x_j - m is rounded
+     * to P bits (2^-P |x_j - m| <= 746 2^-P in the exponent, for every term
+     * that is not far below 2^-1074), then exp, n additions, 1 + S' and the
+     * division, each 2^-P. */
+    double eps_mp = (double)(n + 8 + 1500) * ulp_p();
     if (!log) {
         dd S = dd_add_d(Sp, 1.0);
         double epsS = ES / S.h * 1.01 + 2 * 16 * U2;   /* S >= 1 */
@@ -406,9 +410,9 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
         two_sum(x[j], -m, &th, &tl);
         dd v = dd_add((dd){th, tl}, (dd){-u.h, -u.l});
         /* ours: Eu + 3u^2 |v| (x16); MPFR's: 2^-P (|t| + |u| + |y| +
-         * (n + 1) min(S', 1)) */
+         * (n + 1 + 1492) min(S', 1)), S' with the relative error above */
         double err = Eu + 3 * 16 * U2 * fabs(v.h)
-                   + pm * (fabs(th) + u.h + fabs(v.h) + (double)(n + 2) * spm);
+                   + pm * (fabs(th) + u.h + fabs(v.h) + (double)(n + 1500) * spm);
         if (!dd_round(v, 0, err, &y[j])) goto fail;
         mag[j] = 1 + (fabs(x[j]) + fabs(lse)) / (double)n;
     }
