@@ -110,6 +110,11 @@ int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y, double *ma
 /* One rmsnorm row (gamma may be NULL); 1 when every value is certified. */
 int mp_dd_rmsnorm_row(const double *x, int64_t n, const double *gamma,
                       double eps, double *y, double *mag);
+/* One layernorm row (gamma, beta may be NULL), w: 2n doubles; the
+ * magnitudes may differ from the MPFR path's by an ulp (docs/ORACLE.md). */
+int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamma,
+                        const double *beta, double eps, double *y, double *mag,
+                        double *w);
 /* exp(th + tl) = 2^E (h + l) within the returned relative error bound, for
  * finite th in [-746, 710], |tl| <= ulp(th) (exposed for the tests). */
 double mp_dd_exp(double th, double tl, int *E, double *h, double *l);

@@ -473,3 +473,96 @@ fail:
     count_fallback();
     return 0;
 }
+
+/* ---- layernorm rows -----------------------------------------------------------
+ * y_j = (x_j - μ) r γ_j + β_j, r = 1/sqrt(Σ(x_j - μ)²/N + eps).  Σx exactly
+ * (mp_acc), μ = Σx / N, D_j = x_j - μ and D_j² in double-double, Σ D_j²
+ * exactly from those, r as in rmsnorm.  Absolute error bounds per value,
+ * the MPFR path's included: its μ is off by <= 2ε|μ| (ε = 2^-P), each of
+ * its x_j - μ by ε more relative; its Σ(x_j - μ)² by (N + 4)ε relative
+ * plus N (2ε μ)² (Σ(x_j - μ) = 0); r by half that and 3ε; the products and
+ * the fma by ε each.  Bounds below are taken twice (MPFR) or 16 times
+ * (ours, as everywhere in this file). */
+
+DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamma,
+                                  const double *beta, double eps, double *y,
+                                  double *mag, double *w)
+{
+    if (n < 1) goto fail;
+    mp_acc acc = MP_ACC_INIT;
+    double m1 = 0, m2 = 0;
+    for (int64_t j = 0; j < n; j++) {
+        double a = fabs(x[j]);
+        if (!(a <= 0x1p400)) goto fail;
+        if (gamma && !isfinite(gamma[j])) goto fail;
+        if (beta && !isfinite(beta[j])) goto fail;
+        mp_acc_add(&acc, x[j]);
+        m1 += a;
+        m2 += x[j] * x[j];
+    }
+    m1 /= (double)n;
+    m2 /= (double)n;
+    double gam = (double)(2 * n + 4) * 0x1p-53 * 1.01;
+    double Sh, d;
+    two_sum(acc.s, acc.e, &Sh, &d);
+    dd S = fast_two_sum(Sh, d + acc.e2);
+    double ES = gam * acc.E2 + 0x1p-52 * fabs(S.l);
+    dd mu = dd_div(S, (dd){(double)n, 0});
+    double amu = fabs(mu.h);
+    double Emu = (ES / (double)n + 15 * 16 * U2 * amu) * 1.01;
+    /* D_j in w[0..n), w[n..2n); Σ D_j² exactly from the dd squares */
+    double *Dh = w, *Dl = w + n;
+    mp_acc a2 = MP_ACC_INIT;
+    double sumD = 0, maxD = 0;
+    for (int64_t j = 0; j < n; j++) {
+        dd D = dd_add((dd){x[j], 0}, (dd){-mu.h, -mu.l});
+        Dh[j] = D.h;
+        Dl[j] = D.l;
+        dd q = dd_mul(D, D);
+        mp_acc_add(&a2, q.h);
+        mp_acc_add(&a2, q.l);
+        sumD += fabs(D.h);
+        if (fabs(D.h) > maxD) maxD = fabs(D.h);
+    }
+    two_sum(a2.s, a2.e, &Sh, &d);
+    dd V = fast_two_sum(Sh, d + a2.e2);
+    if (!(V.h > 0x1p-800 && V.h < 0x1p900)) goto fail;
+    double eD = Emu + 3 * 16 * U2 * maxD;            /* |D_j| error, all j */
+    double EV = ((7 * 16 + 2 * 3 * 16) * U2 * V.h + 2 * Emu * sumD * 1.01 +
+                 (double)n * eD * eD + gam * 2 * a2.E2 + 0x1p-52 * fabs(V.l) +
+                 (double)n * 0x1p-1070) * 1.02;
+    double epsv = EV / V.h + (15 + 2) * 16 * U2;
+    dd v = dd_add_d(dd_div(V, (dd){(double)n, 0}), eps);
+    double r0 = 1 / sqrt(v.h);
+    dd q = dd_mul_d(dd_mul_d(v, r0), r0);
+    dd e = dd_add_d((dd){-q.h, -q.l}, 1.0);
+    dd r = fast_two_sum(r0, r0 * (e.h * 0.5));
+    double epsr = epsv * 0.5 * 1.01 + 16 * 16 * U2;
+    double ep = ulp_p();
+    double rho = (double)(n + 16) * ep + 4 * (double)n * ep * ep * amu * amu / V.h;
+    double s2 = v.h + v.l, sd = sqrt(s2);       /* the magnitude's, as MPFR's */
+    for (int64_t j = 0; j < n; j++) {
+        double g = gamma ? gamma[j] : 1, b = beta ? beta[j] : 0;
+        dd D = {Dh[j], Dl[j]};
+        double aD = fabs(D.h), errD = Emu + 3 * 16 * U2 * aD;
+        dd z = dd_mul(D, r);
+        double Ez = (aD * r.h * (epsr + 7 * 16 * U2) + errD * r.h) * 1.02;
+        if (g == 0) {                   /* z g = ±0 exactly: y = ±0 + b */
+            if (!(aD > 2 * errD + 2 * ep * (aD + 3 * amu))) goto fail;  /* sign of D */
+            y[j] = beta ? D.h * g + b : D.h * g;
+        } else {
+            dd t = dd_mul_d(z, g);
+            if (beta) t = dd_add_d(t, b);
+            double at = fabs(t.h);
+            double err = fabs(g) * Ez + 2 * 16 * U2 * (fabs(z.h * g) + at)
+                       + 2 * (fabs(g) * r.h * (aD * (rho + 2 * ep) + 3 * ep * amu) + ep * at);
+            if (!dd_round(t, 0, err * 1.02, &y[j])) goto fail;
+        }
+        double zd = z.h + z.l;
+        mag[j] = fabs(g) * (m1 / sd + fabs(zd) * (1 + m2 / s2)) + fabs(b) / (double)n;
+    }
+    return 1;
+fail:
+    count_fallback();
+    return 0;
+}

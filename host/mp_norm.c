@@ -207,17 +207,21 @@ static void ln_task(void *vc, int64_t lo, int64_t hi)
     ln_ctx *c = vc;
     mp_terms t;
     mpfr_t mu, v, d, g, bb;
-    if (mp_terms_init(&t, c->n, 53)) { c->failed = 1; return; }
+    double *w = malloc(sizeof(double) * 2 * (size_t)(c->n ? c->n : 1));
+    if (!w || mp_terms_init(&t, c->n, 53)) { c->failed = 1; free(w); return; }
     mpfr_inits2(mp_prec, mu, v, d, g, bb, (mpfr_ptr)0);
     for (int64_t r = lo; r < hi; r++) {
         const double *x = c->x + r * c->n;
         double *y = c->y + r * c->n, *mag = c->mag + r * c->n;
-        if (c->rms && mp_fast && mp_dd_rmsnorm_row(x, c->n, c->gamma, c->eps, y, mag))
+        if (mp_fast && (c->rms ? mp_dd_rmsnorm_row(x, c->n, c->gamma, c->eps, y, mag)
+                               : mp_dd_layernorm_row(x, c->n, c->gamma, c->beta, c->eps,
+                                                     y, mag, w)))
             continue;
         ln_row(c, x, y, mag, &t, mu, v, d, g, bb);
     }
     mpfr_clears(mu, v, d, g, bb, (mpfr_ptr)0);
     mp_terms_free(&t);
+    free(w);
 }
 
 static const double *affine_param(lua_State *L, const char *k, int64_t n)

@@ -327,7 +327,8 @@ describe("results", function()
     -- Rows of many kinds: small logits, huge spreads (zero and subnormal
     -- softmax values), a common large offset (cancellation in x - max),
     -- f16/f32 inputs, -Inf entries (MPFR rows), a reduced non-last axis;
-    -- rmsnorm with and without gamma (zeros in it: signed-zero outputs).
+    -- rmsnorm and layernorm with and without gamma and beta (zeros in
+    -- them: signed-zero outputs).
     local function tab(n, f) local t = {} for i = 1, n do t[i] = f(i) end return t end
     local u = math.random
     local inputs = {
@@ -338,7 +339,7 @@ describe("results", function()
       kcv.from("f64", tab(20 * 50, function(i) return i % 17 == 0 and -inf or (u() - 0.5) * 60 end), {20, 50}),
       rand("f32", {40, 500}, 30), rand("f16", {30, 70}, 8),
     }
-    local function run(x, g)
+    local function run(x, g, b)
       local r = {}
       local function keep(y, mag) r[#r + 1], r[#r + 2] = y, mag end
       keep(mp.softmax(x))
@@ -348,12 +349,15 @@ describe("results", function()
       for _, f in ipairs{"exp", "sigmoid", "silu", "tanh"} do keep(mp.map(f, x)) end
       keep(mp.rmsnorm(x))
       keep(mp.rmsnorm(x, {gamma = g, eps = 0}))
+      keep(mp.layernorm(x))
+      keep(mp.layernorm(x, {gamma = g, beta = b, eps = 0}))
       return r
     end
     for i, x in ipairs(inputs) do
       local g = kcv.from("f32", tab(x.shape[2], function(j) return j % 9 == 0 and 0 or u() * 4 - 2 end))
-      local fast, slow = run(x, g)
-      with(mp.fast, false, function() slow = run(x, g) end)
+      local b = kcv.from("f64", tab(x.shape[2], function(j) return j % 7 == 0 and 0 or u() - 0.5 end))
+      local fast, slow = run(x, g, b)
+      with(mp.fast, false, function() slow = run(x, g, b) end)
       for k = 1, #fast do
         local ok, at = same_bits(fast[k], slow[k])
         assert.is_true(ok, ("input %d, result %d differs at %s"):format(i, k, tostring(at)))

@@ -436,6 +436,74 @@ static void test_dd_rmsnorm(void)
           "an rmsnorm row whose squares underflow goes to MPFR");
 }
 
+/* layernorm as mp_norm.c's MPFR path computes it (values only). */
+static void ref_layernorm_row(const double *x, int64_t n, const double *g, const double *b,
+                              double eps, double *y)
+{
+    mp_terms t;
+    mpfr_t mu, v, d, gg, bb;
+    mp_terms_init(&t, n, 53);
+    mpfr_inits2(mp_prec, mu, v, d, gg, bb, (mpfr_ptr)0);
+    for (int64_t j = 0; j < n; j++) mpfr_set_d(t.v[j], x[j], MPFR_RNDN);
+    mpfr_sum(mu, t.p, (unsigned long)n, MPFR_RNDN);
+    mpfr_div_si(mu, mu, (long)n, MPFR_RNDN);
+    mpfr_set_zero(v, 1);
+    for (int64_t j = 0; j < n; j++) {
+        mpfr_sub(d, t.v[j], mu, MPFR_RNDN);
+        mpfr_sqr(d, d, MPFR_RNDN);
+        mpfr_add(v, v, d, MPFR_RNDN);
+    }
+    mpfr_div_si(v, v, (long)n, MPFR_RNDN);
+    mpfr_add_d(v, v, eps, MPFR_RNDN);
+    mpfr_rec_sqrt(v, v, MPFR_RNDN);
+    for (int64_t j = 0; j < n; j++) {
+        mpfr_sub(d, t.v[j], mu, MPFR_RNDN);
+        mpfr_mul(d, d, v, MPFR_RNDN);
+        mpfr_set_d(gg, g ? g[j] : 1, MPFR_RNDN);
+        if (b) {
+            mpfr_set_d(bb, b[j], MPFR_RNDN);
+            mpfr_fma(d, d, gg, bb, MPFR_RNDN);
+        } else {
+            mpfr_mul(d, d, gg, MPFR_RNDN);
+        }
+        y[j] = mpfr_get_d(d, MPFR_RNDN);
+    }
+    mpfr_clears(mu, v, d, gg, bb, (mpfr_ptr)0);
+    mp_terms_free(&t);
+}
+
+static void test_dd_layernorm(void)
+{
+    enum { NMAX = 600 };
+    double x[NMAX], g[NMAX], b[NMAX], y[NMAX], mag[NMAX], r[NMAX], w[2 * NMAX];
+    int bad = 0, fast = 0, rows = 800;
+    for (int t = 0; t < rows; t++) {
+        int n = 1 + (int)(next() % NMAX), kind = t % 5;
+        for (int j = 0; j < n; j++) {
+            x[j] = kind == 0 ? unif() * 2 - 1 : kind == 1 ? wild(100) :
+                   kind == 2 ? 1e4 + unif() :                 /* var << mean^2 */
+                   kind == 3 ? (float)(unif() * 8 - 4) : 1 + 0x1p-30 * unif();
+            g[j] = next() % 10 == 0 ? 0.0 : wild(3);
+            b[j] = next() % 10 == 0 ? 0.0 : wild(3);
+        }
+        double eps = t % 2 ? 1e-5 : 0;
+        const double *gp = t % 3 ? g : NULL, *bp = t % 4 ? b : NULL;
+        ref_layernorm_row(x, n, gp, bp, eps, r);
+        if (mp_dd_layernorm_row(x, n, gp, bp, eps, y, mag, w)) {
+            fast++;
+            bad += !row_same(y, r, n);
+        }
+    }
+    printf("# dd layernorm: %d of %d rows certified\n", fast, rows);
+    check(bad == 0 && fast > rows * 3 / 4,
+          "double-double layernorm rows equal MPFR bit for bit (zero gamma and beta too)");
+    double cst[] = {2, 2, 2}, big[] = {1, 0x1p500}, y2[3], m2[3], w2[6];
+    unsigned long before = mp_dd_fallbacks;
+    check(!mp_dd_layernorm_row(cst, 3, NULL, NULL, 1e-5, y2, m2, w2) &&
+          !mp_dd_layernorm_row(big, 2, NULL, NULL, 0, y2, m2, w2) &&
+          mp_dd_fallbacks == before + 2, "constant and out-of-range layernorm rows go to MPFR");
+}
+
 static void test_threads(void)
 {
     int before = mp_threads();
@@ -459,5 +527,6 @@ int main(void)
     test_dd_maps();
     test_dd_softmax();
     test_dd_rmsnorm();
+    test_dd_layernorm();
     return failures != 0;
 }
