@@ -44,7 +44,17 @@ typedef struct {
     unsigned grid[3], block[3];
     unsigned smem;                    /* dynamic shared memory, bytes */
     uint64_t sched_seed;              /* CPU backend: block/thread order */
+    int stream;                       /* KCV_STREAM_MAIN (0) or KCV_STREAM_SIDE */
+    int join;                         /* side: main waits for this launch */
 } kcv_launch_cfg;
+
+/* Streams of a job.  Launches on the main stream run in order.  A launch
+ * on the side stream starts after everything launched before it on main
+ * (fork) and after the earlier side launches (the side stream is in
+ * order too); with `join` set, main waits for it before its next launch,
+ * without, nothing waits for it and it completes at an unspecified time
+ * (at the latest at synchronize).  A zeroed cfg is a main launch. */
+enum { KCV_STREAM_MAIN = 0, KCV_STREAM_SIDE = 1 };
 
 /* What cuFuncGetAttribute answers (-1 where a backend cannot tell). */
 typedef struct {
@@ -109,7 +119,12 @@ typedef struct kcv_backend {
      * cuLaunchKernel's kernelParams), its type given by params[i]. */
     int (*launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                   const kcv_ptype *params, int nparams, char *err);
+    /* Wait for everything launched so far, on every stream. */
     int (*synchronize)(char *err);
+    /* Wait for one stream only (KCV_STREAM_MAIN: the work launched on
+     * main and the side launches joined into it).  May be NULL where a
+     * backend has no side stream; callers then use synchronize. */
+    int (*sync_stream)(int stream, char *err);
 
     /* Median time in milliseconds of `reps` launches after `warmup`, with
      * `flush_bytes` of cache flushed between launches (0: no flush).

@@ -638,13 +638,10 @@ static int check_cfg(kcv_func *f, const kcv_launch_cfg *c, char *err)
     return 0;
 }
 
-static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
-                  const kcv_ptype *params, int nparams, char *err)
+static int run_now(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                   const kcv_ptype *params, int nparams, char *err)
 {
-    if (check_cfg(f, cfg, err) != 0) return -1;
-    if (sticky[0]) return fail(err, "%s: not launched: an earlier kernel failed: %s", f->name, sticky);
     ffi_type *types[256];
-    if (nparams > 256) return fail(err, "%s: too many parameters", f->name);
     for (int i = 0; i < nparams; i++) types[i] = ffi_of(params[i]);
     call_ctx c;
     c.fn = f->fn;
@@ -672,8 +669,91 @@ static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
     return 0;
 }
 
+/* Streams (backend.h), emulated by the worst legal schedule: main and
+ * joined side launches run at their place, in order; an unjoined side
+ * launch is deferred until the side stream is waited for (synchronize, or
+ * a later joined side launch, which the side stream orders after it), so
+ * it runs after everything main does and after the job's outputs were
+ * read at sync_stream(MAIN): a kernel that leaves work unjoined shows
+ * unfinished outputs on every run. */
+#define MAX_DEFERRED 4096
+typedef struct {
+    kcv_func *f;
+    kcv_launch_cfg cfg;
+    int nparams;
+    kcv_ptype params[256];
+    uint64_t vals[256];               /* each parameter's bytes, copied */
+} deferred_launch;
+static deferred_launch *deferred;
+static int ndeferred, capdeferred;
+
+static int defer(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                 const kcv_ptype *params, int nparams, char *err)
+{
+    if (ndeferred == MAX_DEFERRED)
+        return fail(err, "%s: more than %d unjoined side launches", f->name, MAX_DEFERRED);
+    if (ndeferred == capdeferred) {
+        int cap = capdeferred ? capdeferred * 2 : 4;
+        deferred_launch *d = realloc(deferred, sizeof *d * (size_t)cap);
+        if (!d) return fail(err, "%s: out of memory", f->name);
+        deferred = d;
+        capdeferred = cap;
+    }
+    deferred_launch *d = &deferred[ndeferred++];
+    d->f = f;
+    d->cfg = *cfg;
+    d->nparams = nparams;
+    for (int i = 0; i < nparams; i++) {
+        d->params[i] = params[i];
+        d->vals[i] = 0;
+        memcpy(&d->vals[i], args[i], kcv_ptype_size(params[i]));
+    }
+    return 0;
+}
+
+/* Run the deferred side launches, in order; a failure is sticky as any. */
+static void run_deferred(void)
+{
+    for (int i = 0; i < ndeferred; i++) {
+        deferred_launch *d = &deferred[i];
+        void *args[256];
+        char err[KCV_ERRLEN];
+        if (sticky[0]) break;
+        for (int p = 0; p < d->nparams; p++) args[p] = &d->vals[p];
+        if (run_now(d->f, &d->cfg, args, d->params, d->nparams, err) != 0 && !sticky[0])
+            snprintf(sticky, sizeof sticky, "%s", err);
+    }
+    ndeferred = 0;
+}
+
+static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                  const kcv_ptype *params, int nparams, char *err)
+{
+    if (check_cfg(f, cfg, err) != 0) return -1;
+    if (cfg->stream != KCV_STREAM_MAIN && cfg->stream != KCV_STREAM_SIDE)
+        return fail(err, "%s: unknown stream %d", f->name, cfg->stream);
+    if (sticky[0]) return fail(err, "%s: not launched: an earlier kernel failed: %s", f->name, sticky);
+    if (nparams > 256) return fail(err, "%s: too many parameters", f->name);
+    if (cfg->stream == KCV_STREAM_SIDE) {
+        if (!cfg->join) return defer(f, cfg, args, params, nparams, err);
+        run_deferred();               /* earlier on the side stream */
+        if (sticky[0]) return 0;      /* surfaces at synchronize */
+    }
+    return run_now(f, cfg, args, params, nparams, err);
+}
+
 static int synchronize(char *err)
 {
+    run_deferred();
+    if (sticky[0]) return fail(err, "%s", sticky);
+    return 0;
+}
+
+/* Main: what ran at its place (never the deferred side launches). */
+static int sync_stream(int stream, char *err)
+{
+    if (stream == KCV_STREAM_SIDE) run_deferred();
+    else if (stream != KCV_STREAM_MAIN) return fail(err, "sync_stream: unknown stream %d", stream);
     if (sticky[0]) return fail(err, "%s", sticky);
     return 0;
 }
@@ -718,5 +798,6 @@ const kcv_backend kcv_backend_cpu = {
     .func_attrs = func_attrs, .set_max_dynamic_smem = set_max_dynamic_smem,
     .mem_alloc = mem_alloc, .mem_free = mem_free,
     .htod = htod, .dtoh = dtoh, .memset8 = memset8,
-    .launch = launch, .synchronize = synchronize, .time_launch = time_launch,
+    .launch = launch, .synchronize = synchronize, .sync_stream = sync_stream,
+    .time_launch = time_launch,
 };

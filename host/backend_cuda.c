@@ -2,9 +2,16 @@
  * backend_cuda.c — kernels on a real GPU through the CUDA Driver API.
  *
  * Runs only inside a worker process (backend.h says why).  One device
- * ($KCV_DEVICE, default 0), its primary context and one blocking stream:
- * the synchronous copies on the legacy stream are ordered after the
+ * ($KCV_DEVICE, default 0), its primary context and one blocking stream
+ * (main): the synchronous copies on the legacy stream are ordered after the
  * kernels on it, so a copy-out always sees the finished kernel.
+ *
+ * A job's side launches (backend.h) go to a second stream, created on the
+ * first one with CU_STREAM_NON_BLOCKING: the legacy-stream copies do NOT
+ * wait for it, so a copy-out after sync_stream(MAIN) reads what unjoined
+ * side work has written so far, as the kernel's caller would.  Fork: an
+ * event recorded on main, waited for by side; join: an event recorded on
+ * side, waited for by main.  synchronize() waits for the whole context.
  *
  * Every call is checked.  An error names the call, the CUresult and the
  * kernel; launches are asynchronous, so an error that surfaces later (at a
@@ -39,13 +46,17 @@ static struct {
     int up;
     CUdevice dev;
     CUcontext ctx;
-    CUstream stream;
+    CUstream stream;                 /* main */
+    CUstream side;                   /* side launches; 0 until the first */
+    CUevent fork_ev, join_ev;        /* with side */
+    int side_pending;                /* side work since the last synchronize */
     CUevent ev[2];                   /* timing */
     kcv_device_info info;
     int l2_bytes;
     CUdeviceptr flush;               /* L2 flush buffer */
     size_t flush_len;
     char last[1300];                 /* "kernel k (path)" of the last launch */
+    char last_side[1300];            /* of the last side launch ("" if none) */
     char sticky[KCV_ERRLEN];         /* first sticky error, "" if none */
 } g;
 
@@ -417,12 +428,50 @@ static int check_params(kcv_func *f, const kcv_ptype *params, int nparams,
     return 0;
 }
 
-static int launch_once(kcv_func *f, const kcv_launch_cfg *c, void **args,
-                       const char *what, char *err)
+static int launch_on(kcv_func *f, const kcv_launch_cfg *c, void **args, CUstream s,
+                     const char *what, char *err)
 {
     CU(what, cuLaunchKernel, (f->fn, c->grid[0], c->grid[1], c->grid[2],
                               c->block[0], c->block[1], c->block[2],
-                              c->smem, g.stream, args, NULL));
+                              c->smem, s, args, NULL));
+    return 0;
+}
+
+static int launch_once(kcv_func *f, const kcv_launch_cfg *c, void **args,
+                       const char *what, char *err)
+{
+    return launch_on(f, c, args, g.stream, what, err);
+}
+
+/* The side stream and its fork/join events, on first use. */
+static int side_ready(const char *what, char *err)
+{
+    if (g.side) return 0;
+    CUstream s = 0;
+    CU(what, cuStreamCreate, (&s, CU_STREAM_NON_BLOCKING));
+    if (!g.fork_ev) CU(what, cuEventCreate, (&g.fork_ev, CU_EVENT_DISABLE_TIMING));
+    if (!g.join_ev) CU(what, cuEventCreate, (&g.join_ev, CU_EVENT_DISABLE_TIMING));
+    g.side = s;
+    return 0;
+}
+
+/* A side launch: fork from main (side waits for everything launched on
+ * main so far), launch on side, and with join make main wait for it.  A
+ * wait takes the event's state at the time of the call, so one event
+ * serves every fork (and one every join). */
+static int launch_side(kcv_func *f, const kcv_launch_cfg *c, void **args,
+                       const char *what, char *err)
+{
+    if (side_ready(what, err) != 0) return -1;
+    CU(what, cuEventRecord, (g.fork_ev, g.stream));
+    CU(what, cuStreamWaitEvent, (g.side, g.fork_ev, 0));
+    g.side_pending = 1;
+    if (launch_on(f, c, args, g.side, what, err) != 0) return -1;
+    snprintf(g.last_side, sizeof g.last_side, "%s", g.last);
+    if (c->join) {
+        CU(what, cuEventRecord, (g.join_ev, g.side));
+        CU(what, cuStreamWaitEvent, (g.stream, g.join_ev, 0));
+    }
     return 0;
 }
 
@@ -443,13 +492,45 @@ static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
 {
     char what[1400];
     if (prepare(f, cfg, params, nparams, what, sizeof what, err) != 0) return -1;
+    if (cfg->stream == KCV_STREAM_SIDE) return launch_side(f, cfg, args, what, err);
+    if (cfg->stream != KCV_STREAM_MAIN) {
+        snprintf(err, KCV_ERRLEN, "launch: unknown stream %d (%s)", cfg->stream, what);
+        return -1;
+    }
     return launch_once(f, cfg, args, what, err);
 }
 
+/* Everything: the whole context when side work was launched since the
+ * last time (it may be joined into nothing), else the main stream as
+ * before (everything else kcv does is ordered with it). */
 static int synchronize(char *err)
 {
+    char what[2700];
     if (ready(err) != 0) return -1;
-    CU(after_last(), cuStreamSynchronize, (g.stream));
+    if (!g.side_pending) {
+        CU(after_last(), cuStreamSynchronize, (g.stream));
+        return 0;
+    }
+    snprintf(what, sizeof what, "%s; side stream: %s", after_last(),
+             g.last_side[0] ? g.last_side : "no kernel launched yet");
+    CU(what, cuCtxSynchronize, ());
+    g.side_pending = 0;
+    return 0;
+}
+
+/* One stream only: main (with the side work joined into it), or side. */
+static int sync_stream(int stream, char *err)
+{
+    if (ready(err) != 0) return -1;
+    if (stream == KCV_STREAM_MAIN) {
+        CU(after_last(), cuStreamSynchronize, (g.stream));
+        return 0;
+    }
+    if (stream != KCV_STREAM_SIDE) {
+        snprintf(err, KCV_ERRLEN, "sync_stream: unknown stream %d", stream);
+        return -1;
+    }
+    if (g.side) CU(g.last_side[0] ? g.last_side : "side stream", cuStreamSynchronize, (g.side));
     return 0;
 }
 
@@ -534,6 +615,7 @@ const kcv_backend kcv_backend_cuda = {
     .memset8 = memset8,
     .launch = launch,
     .synchronize = synchronize,
+    .sync_stream = sync_stream,
     .time_launch = time_launch,
     .occupancy = occupancy,
 };

@@ -21,7 +21,7 @@
     X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetName) \
     X(cuDeviceGetAttribute) X(cuDeviceTotalMem) \
     X(cuDevicePrimaryCtxRetain) X(cuCtxSetCurrent) \
-    X(cuStreamCreate) X(cuStreamSynchronize) \
+    X(cuCtxSynchronize) X(cuStreamCreate) X(cuStreamSynchronize) X(cuStreamWaitEvent) \
     X(cuModuleLoadDataEx) X(cuModuleUnload) X(cuModuleGetFunction) \
     X(cuFuncGetAttribute) X(cuFuncSetAttribute) \
     X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) \

@@ -610,6 +610,21 @@ static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
         luaL_argerror(L, 1, lua_pushfstring(L, "%s.smem: a byte count expected", what));
     lua_pop(L, 1);
     L1->cfg.smem = (unsigned)smem;
+    lua_getfield(L, lt, "stream");
+    const char *st = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (lua_isnil(L, -1) || (st && strcmp(st, "main") == 0)) L1->cfg.stream = KCV_STREAM_MAIN;
+    else if (st && strcmp(st, "side") == 0) L1->cfg.stream = KCV_STREAM_SIDE;
+    else luaL_argerror(L, 1, lua_pushfstring(L, "%s.stream: \"main\" or \"side\" expected, got %s%s%s",
+                                            what, st ? "'" : "", st ? st : luaL_typename(L, -1), st ? "'" : ""));
+    lua_pop(L, 1);
+    lua_getfield(L, lt, "join");
+    if (lua_isnil(L, -1)) L1->cfg.join = 1;
+    else if (!lua_isboolean(L, -1))
+        luaL_argerror(L, 1, lua_pushfstring(L, "%s.join: a boolean expected, got %s", what, luaL_typename(L, -1)));
+    else if (L1->cfg.stream != KCV_STREAM_SIDE)
+        luaL_argerror(L, 1, lua_pushfstring(L, "%s.join: only a launch with stream = \"side\" joins", what));
+    else L1->cfg.join = lua_toboolean(L, -1);
+    lua_pop(L, 1);
     L1->nparams = k->nparams;
     memcpy(L1->ptypes, k->params, sizeof(kcv_ptype) * (size_t)k->nparams);
     lua_getfield(L, lt, "args");
@@ -798,7 +813,7 @@ static int k_launch(lua_State *L)
     lua_newtable(L);                       /* launches[1] */
     lua_pushvalue(L, 1);
     lua_setfield(L, -2, "kernel");
-    static const char *const keys[] = {"grid", "block", "smem", "args", NULL};
+    static const char *const keys[] = {"grid", "block", "smem", "args", "stream", "join", NULL};
     for (int i = 0; keys[i]; i++) { lua_getfield(L, 2, keys[i]); lua_setfield(L, -2, keys[i]); }
     lua_rawseti(L, -2, 1);
     lua_setfield(L, 3, "launches");

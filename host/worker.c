@@ -295,6 +295,8 @@ typedef struct {
     char *map;
     kcv_job_result res;
     int restart;
+    int streams;                /* some launch is on the side stream */
+    int synced;                 /* everything waited for (after the download) */
 } job_ctx;
 
 static size_t align_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
@@ -379,8 +381,29 @@ static int job_launches(job_ctx *c)
                 return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
             }
         }
-    if (W.be->synchronize(err) != 0) {
+    /* The outputs are read when the main stream is done: work left on the
+     * side stream, unjoined, may still be running (as for the kernel's
+     * caller); job_settle waits for it after the download. */
+    int rc = c->streams && W.be->sync_stream ? W.be->sync_stream(KCV_STREAM_MAIN, err)
+                                             : W.be->synchronize(err);
+    if (rc != 0) {
         c->restart = 1;   /* a sticky error poisons the context */
+        return job_fail(c, KCV_JOB_KERNEL_ERROR, "%.3900s%s", err, "");
+    }
+    if (!c->streams) c->synced = 1;
+    return 0;
+}
+
+/* After the download: wait for everything (the side stream too), so that
+ * the worker is clean for the next job.  Side work that fails now failed
+ * in this job. */
+static int job_settle(job_ctx *c)
+{
+    char err[KCV_ERRLEN] = "";
+    if (c->synced) return 0;
+    c->synced = 1;
+    if (W.be->synchronize(err) != 0) {
+        c->restart = 1;
         return job_fail(c, KCV_JOB_KERNEL_ERROR, "%.3900s%s", err, "");
     }
     return 0;
@@ -435,7 +458,7 @@ static void job_time(job_ctx *c)
     uint64_t vals[KCV_MAXPARAMS];
     void *args[KCV_MAXPARAMS];
     double ms;
-    if (j->nlaunches == 1 && W.be->time_launch) {
+    if (j->nlaunches == 1 && W.be->time_launch && j->launches[0].cfg.stream == KCV_STREAM_MAIN) {
         const kcv_job_launch *L = &j->launches[0];
         launch_args(c, L, vals, args);
         if (W.be->time_launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, j->warmup,
@@ -489,6 +512,8 @@ static void do_job(rbuf *r, int mfd)
     for (int l = 0; !bad && l < c.j.nlaunches; l++) {
         const kcv_job_launch *L = &c.j.launches[l];
         bad |= L->nparams < 0 || L->nparams > KCV_MAXPARAMS;
+        bad |= L->cfg.stream != KCV_STREAM_MAIN && L->cfg.stream != KCV_STREAM_SIDE;
+        if (L->cfg.stream == KCV_STREAM_SIDE) c.streams = 1;
         for (int p = 0; !bad && p < L->nparams; p++)
             bad |= L->ptypes[p] == KCV_P_PTR && L->vals[p] >= (uint64_t)c.j.nbufs;
     }
@@ -520,9 +545,11 @@ static void do_job(rbuf *r, int mfd)
         job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling the arena: %.3900s%s", err, "");
         goto done;
     }
-    if (job_upload(&c) || job_launches(&c) || job_download(&c)) goto done;
+    if (job_upload(&c) || job_launches(&c) || job_download(&c) || job_settle(&c)) goto done;
     if (c.j.timed) job_time(&c);
 done:
+    /* no side work outlives its job (one that failed half-way, timing) */
+    if (c.streams && !c.restart && W.be->synchronize(err) != 0) c.restart = 1;
     if (c.map) munmap(c.map, total_mfd);
     if (mfd >= 0) close(mfd);
     put(&out, &c.res, sizeof c.res);

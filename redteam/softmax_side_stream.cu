@@ -1,5 +1,5 @@
 /*
- * RED TEAM — deliberately broken; see softmax_side_stream.lua (GPU only).
+ * RED TEAM — deliberately broken; see softmax_side_stream.lua.
  *
  * A two-kernel softmax: softmax_stats_kernel writes each row's max and
  * sum of exp into a workspace, softmax_normalize_kernel writes y from it.

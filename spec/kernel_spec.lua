@@ -388,6 +388,104 @@ describe("kcv.kernel.run", function()
     assert.is_true(r.ms >= 0)
   end)
 
+  -- Streams: x -> y on main, y -> z on the side stream, z -> w on main;
+  -- every buffer but x starts at 99, so a launch that has not run shows.
+  local function three(side)
+    local x = kcv.from("f32", {-1, 2, -3, 4})
+    local y, z, w = kcv.buffer("f32", 4):fill(99), kcv.buffer("f32", 4):fill(99), kcv.buffer("f32", 4):fill(99)
+    side.kernel, side.grid, side.block, side.args = relu, 1, 32, {y, z, 4}
+    local r = kcv.kernel.run{launches = {
+      {kernel = relu, grid = 1, block = 32, args = {x, y, 4}},
+      side,
+      {kernel = relu, grid = 1, block = 32, args = {z, w, 4}},
+    }}
+    return r, y, z, w
+  end
+
+  it("runs a joined side launch after the main launches before it and before those after it", function()
+    local r, y, z, w = three{stream = "side"}                  -- join defaults to true
+    assert.are.equal("ok", r.status)
+    assert.are.same({0, 2, 0, 4}, y:totable())
+    assert.are.same({0, 2, 0, 4}, z:totable())
+    assert.are.same({0, 2, 0, 4}, w:totable())
+    r, y, z, w = three{stream = "side", join = true}
+    assert.are.same({0, 2, 0, 4}, w:totable())
+    r, y, z, w = three{stream = "main"}
+    assert.are.same({0, 2, 0, 4}, w:totable())
+  end)
+
+  it("reads the outputs when the main stream is done: unjoined side work is not waited for", function()
+    local r, y, z, w = three{stream = "side", join = false}
+    assert.are.equal("ok", r.status)
+    assert.are.same({0, 2, 0, 4}, y:totable())
+    if CUDA then     -- a race with the download: each element old or new
+      for i = 0, 3 do
+        assert.is_true(z:get(i) == 99 or z:get(i) == y:get(i))
+        assert.is_true(w:get(i) == 99 or w:get(i) == y:get(i))
+      end
+    else             -- the cpu runs it after the download: never seen
+      assert.are.same({99, 99, 99, 99}, z:totable())
+      assert.are.same({99, 99, 99, 99}, w:totable())
+    end
+    -- the worker waited for it before the next job, which is complete
+    local a, b = kcv.from("f32", {-5, 5}), kcv.buffer("f32", 2):fill(7)
+    assert.are.equal("ok", relu:launch{grid = 1, block = 32, args = {a, b, 2}}.status)
+    assert.are.same({0, 5}, b:totable())
+  end)
+
+  it("leaves an unjoined one-launch job's outputs unwritten on the cpu", function()
+    cpu_only("on a GPU the side kernel races the download")
+    local x, y = kcv.from("f32", {-1, 1}), kcv.buffer("f32", 2):fill(99)
+    local r = relu:launch{grid = 1, block = 32, args = {x, y, 2}, stream = "side", join = false}
+    assert.are.equal("ok", r.status)
+    assert.are.same({99, 99}, y:totable())
+    r = relu:launch{grid = 1, block = 32, args = {x, y, 2}, stream = "side"}
+    assert.are.same({0, 1}, y:totable())
+  end)
+
+  it("keeps the side stream in order: a joined side launch waits for an unjoined one before it", function()
+    local x = kcv.from("f32", {-1, 2})
+    local y, z = kcv.buffer("f32", 2):fill(99), kcv.buffer("f32", 2):fill(99)
+    local r = kcv.kernel.run{launches = {
+      {kernel = relu, grid = 1, block = 32, args = {x, y, 2}, stream = "side", join = false},
+      {kernel = relu, grid = 1, block = 32, args = {y, z, 2}, stream = "side", join = true},
+    }}
+    assert.are.equal("ok", r.status)
+    assert.are.same({0, 2}, y:totable())
+    assert.are.same({0, 2}, z:totable())
+  end)
+
+  it("times and repeats launch lists with side launches", function()
+    local inc = load("inc", {"ptr", "i32"})
+    local y = kcv.from("i32", {0, 10})
+    local l1 = {kernel = inc, grid = 1, block = 32, args = {y, 2}}
+    local l2 = {kernel = inc, grid = 1, block = 32, args = {y, 2}, stream = "side"}
+    local r = kcv.kernel.run{launches = {l1, l2}, repeats = 3, time = {warmup = 1, reps = 3}}
+    assert.are.equal("ok", r.status)
+    assert.are.same({6, 16}, y:totable())
+    assert.is_true(r.ms >= 0)
+    r = kcv.kernel.run{launches = {{kernel = inc, grid = 1, block = 32, args = {y, 2},
+                                    stream = "side", join = false}}, time = {warmup = 0, reps = 2}}
+    assert.are.equal("ok", r.status)
+    assert.is_true(r.ms >= 0)
+  end)
+
+  it("makes a bad stream or join an argument error naming the launch", function()
+    local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    local function run(extra)
+      local l = {kernel = relu, grid = 1, block = 4, args = {x, y, 4}}
+      for k, v in pairs(extra) do l[k] = v end
+      return kcv.kernel.run{launches = {{kernel = relu, grid = 1, block = 4, args = {x, y, 4}}, l}}
+    end
+    assert.matches("bad argument #1", err_of(run, {stream = "other"}))
+    assert.matches("launches%[2%]%.stream: \"main\" or \"side\" expected, got 'other'", err_of(run, {stream = "other"}))
+    assert.matches("launches%[2%]%.stream: .* got number", err_of(run, {stream = 1}))
+    assert.matches("launches%[2%]%.join: a boolean expected, got number", err_of(run, {stream = "side", join = 0}))
+    assert.matches("launches%[2%]%.join: only a launch with stream = \"side\" joins", err_of(run, {join = false}))
+    assert.matches("launches%[1%]%.stream: \"main\" or \"side\" expected, got 'Side'",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, stream = "Side"}))
+  end)
+
   it("moves buffers of hundreds of MB", function()
     local inc = load("inc", {"ptr", "i32"})
     local n = 64 * 1024 * 1024            -- 256 MB of i32

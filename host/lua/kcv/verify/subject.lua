@@ -67,7 +67,9 @@ end
 local Kernel = {}
 Kernel.__index = Kernel
 
--- The launches of one run: {{kernel_name=, params=, grid=, block=, smem=}}.
+-- The launches of one run: {{name=, params=, grid=, block=, smem=, stream=,
+-- join=}}; stream = "side" (join = false: never waited for) as in
+-- kcv.kernel.run, from a pipeline's sidecar.
 local function plan(self, s)
   local sv = specmod.with_scalars(self.spec, s)
   if self.pipeline then
@@ -133,7 +135,8 @@ function Kernel:run(inputs, s, opts)
       end
       args[j] = v
     end
-    launches[i] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
+    launches[i] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args,
+                   stream = l.stream, join = l.join}
   end
   local dirty = opts.dirty
   if dirty == true then dirty = 0xA5 elseif dirty == false then dirty = nil end
