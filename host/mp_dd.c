@@ -1,11 +1,11 @@
 /*
  * mp_dd.c — certified double-double fast paths for the exp family
- * (softmax, log_softmax, map exp / sigmoid / silu / tanh; and rmsnorm),
- * in the spirit of Ziv's
- * strategy: evaluate in double-double (about 106 bits) with a rigorous
- * relative error bound, and return the f64 rounding only when the bound
- * proves it is the one the MPFR path returns; otherwise the caller runs the
- * MPFR code for that element (maps) or that row (softmax family).
+ * (softmax, log_softmax, map exp / sigmoid / silu / tanh) and for rmsnorm
+ * and layernorm, in the spirit of Ziv's strategy: evaluate in
+ * double-double (about 106 bits) with a rigorous error bound, and return
+ * the f64 rounding only when the bound proves it is the one the MPFR path
+ * returns; otherwise the caller runs the MPFR code for that element (maps)
+ * or that row (the row-wise primitives).
  *
  * "The one the MPFR path returns": the MPFR path is itself a P-bit
  * approximation (P = mp_prec) with a known error bound eps_mp.  If every
@@ -15,9 +15,10 @@
  * the bounds; spec/c/test_mp.c checks the bits against MPFR.
  *
  * Error-free transformations: TwoSum (Knuth), FastTwoSum (Dekker, |a| >=
- * |b| or a = 0), TwoProduct by fma (exact when the product is far above
- * the underflow threshold — every value multiplied here lies in
- * [2^-940, 2^940]).  Double-double
+ * |b| or a = 0), TwoProduct by fma (exact unless the product's error term
+ * underflows: products stay above 2^-969 — by range checks on the inputs,
+ * the 2^-900 floor of the certificate, or an explicit check — or their
+ * loss, at most 2^-1074 each, is counted in the bound).  Double-double
  * operations follow Joldes, Muller and Popescu, "Tight and rigorous error
  * bounds for basic building blocks of double-word arithmetic" (TOMS 2017);
  * their relative error bounds, u = 2^-53: DWPlusFP 2u², AccurateDWPlusDW
@@ -463,6 +464,7 @@ DD_CLONES int mp_dd_rmsnorm_row(const double *x, int64_t n, const double *gamma,
             y[j] = (x[j] * r.h) * g;        /* a signed zero, as x r g in MPFR */
         } else {
             dd t = dd_mul_d(r, x[j]);
+            if (!(fabs(t.h) >= 0x1p-900)) goto fail;     /* t g may be large */
             if (gamma) t = dd_mul_d(t, g);
             if (!dd_round(t, 0, eps_y * fabs(t.h) * (1 + 0x1p-50), &y[j])) goto fail;
         }
@@ -546,6 +548,7 @@ DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamm
         dd D = {Dh[j], Dl[j]};
         double aD = fabs(D.h), errD = Emu + 3 * 16 * U2 * aD;
         dd z = dd_mul(D, r);
+        if (!(fabs(z.h) >= 0x1p-900) && g != 0) goto fail;   /* z g may be large */
         double Ez = (aD * r.h * (epsr + 7 * 16 * U2) + errD * r.h) * 1.02;
         if (g == 0) {                   /* z g = ±0 exactly: y = ±0 + b */
             if (!(aD > 2 * errD + 2 * ep * (aD + 3 * amu))) goto fail;  /* sign of D */
