@@ -160,4 +160,18 @@ void mp_open_map(lua_State *L);
 void mp_open_norm(lua_State *L);
 void mp_open_gemm(lua_State *L);
 
+/* The error-model magnitude of one layernorm output (docs/ORACLE.md): the
+ * mean carries absolute error ~ N u m1 (m1 = mean |x|), which reaches z_j
+ * divided by sigma_hat; a numerically stable variance (two-pass or
+ * Welford: a sum of non-negative terms) carries relative error ~ N u,
+ * half of it in sigma_hat, so z_j errs by ~ N u |z_j| (counted twice for
+ * the division).  A one-pass E[x^2] - mu^2 variance errs by N u m2 /
+ * sigma_hat^2 instead — unbounded as the mean grows — and is NOT covered:
+ * the contract demands a stable variance. */
+static inline double mp_layernorm_mag(double gamma, double beta, double m1,
+                                      double sd, double z, int64_t n)
+{
+    return fabs(gamma) * (m1 / sd + 2 * fabs(z)) + fabs(beta) / (double)n;
+}
+
 #endif

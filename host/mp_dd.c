@@ -492,7 +492,7 @@ DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamm
 {
     if (n < 1) goto fail;
     mp_acc acc = MP_ACC_INIT;
-    double m1 = 0, m2 = 0;
+    double m1 = 0;
     for (int64_t j = 0; j < n; j++) {
         double a = fabs(x[j]);
         if (!(a <= 0x1p400)) goto fail;
@@ -500,10 +500,8 @@ DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamm
         if (beta && !isfinite(beta[j])) goto fail;
         mp_acc_add(&acc, x[j]);
         m1 += a;
-        m2 += x[j] * x[j];
     }
     m1 /= (double)n;
-    m2 /= (double)n;
     double gam = (double)(2 * n + 4) * 0x1p-53 * 1.01;
     double Sh, d;
     two_sum(acc.s, acc.e, &Sh, &d);
@@ -542,7 +540,7 @@ DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamm
     double epsr = epsv * 0.5 * 1.01 + 16 * 16 * U2;
     double ep = ulp_p();
     double rho = (double)(n + 16) * ep + 4 * (double)n * ep * ep * amu * amu / V.h;
-    double s2 = v.h + v.l, sd = sqrt(s2);       /* the magnitude's, as MPFR's */
+    double sd = sqrt(v.h + v.l);                /* the magnitude's, as MPFR's */
     for (int64_t j = 0; j < n; j++) {
         double g = gamma ? gamma[j] : 1, b = beta ? beta[j] : 0;
         dd D = {Dh[j], Dl[j]};
@@ -562,7 +560,7 @@ DD_CLONES int mp_dd_layernorm_row(const double *x, int64_t n, const double *gamm
             if (!dd_round(t, 0, err * 1.02, &y[j])) goto fail;
         }
         double zd = z.h + z.l;
-        mag[j] = fabs(g) * (m1 / sd + fabs(zd) * (1 + m2 / s2)) + fabs(b) / (double)n;
+        mag[j] = mp_layernorm_mag(g, b, m1, sd, zd, n);
     }
     return 1;
 fail:

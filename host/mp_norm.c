@@ -155,14 +155,12 @@ static void ln_row(const ln_ctx *c, const double *x, double *y, double *mag,
                    mpfr_ptr bb)
 {
     int64_t n = c->n;
-    double m1 = 0, m2 = 0;
+    double m1 = 0;
     for (int64_t j = 0; j < n; j++) {
         m1 += fabs(x[j]);
-        m2 += x[j] * x[j];
         mpfr_set_d(t->v[j], x[j], MPFR_RNDN);
     }
     m1 /= (double)n;
-    m2 /= (double)n;
     if (c->rms) {
         mpfr_set_zero(mu, 1);
         mpfr_set_zero(v, 1);
@@ -182,7 +180,7 @@ static void ln_row(const ln_ctx *c, const double *x, double *y, double *mag,
     }
     mpfr_div_si(v, v, (long)n, MPFR_RNDN);
     mpfr_add_d(v, v, c->eps, MPFR_RNDN);           /* var + eps (or ms + eps) */
-    double s2 = mpfr_get_d(v, MPFR_RNDN), sd = sqrt(s2);
+    double sd = sqrt(mpfr_get_d(v, MPFR_RNDN));
     mpfr_rec_sqrt(v, v, MPFR_RNDN);                /* 1 / sigma_hat */
     for (int64_t j = 0; j < n; j++) {
         mpfr_sub(d, t->v[j], mu, MPFR_RNDN);       /* rms: mu = 0 */
@@ -198,7 +196,7 @@ static void ln_row(const ln_ctx *c, const double *x, double *y, double *mag,
         }
         y[j] = mpfr_get_d(d, MPFR_RNDN);
         if (c->rms) mag[j] = fabs(y[j]);
-        else mag[j] = fabs(gj) * (m1 / sd + fabs(z) * (1 + m2 / s2)) + fabs(bj) / (double)n;
+        else mag[j] = mp_layernorm_mag(gj, bj, m1, sd, z, n);
     }
 }
 

@@ -45,7 +45,7 @@ function Ctx:oracle(inputs, s)
   local args = {}
   for i, b in ipairs(inputs) do args[i] = b end
   local scalars = {}
-  for _, sc in ipairs(spec.scalars or {}) do scalars[sc.name] = sc.value end
+  for _, sc in ipairs(spec.scalars or {}) do scalars[sc.name] = specmod.scalar_value(sc) end
   args[#inputs + 1] = scalars
   local res = table.pack(spec.oracle(kcv.mp, table.unpack(args, 1, #inputs + 1)))
   local outs = {}

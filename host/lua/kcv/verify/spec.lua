@@ -183,11 +183,19 @@ function M.shape_of(tensor, s)
   return shape
 end
 
+-- A scalar's value as the kernel receives it: floats rounded once to their
+-- declared type (eps = 1e-5 as an f32 is 9.99999974738e-06), so the oracle
+-- computes with exactly the number the kernel got.
+function M.scalar_value(sc)
+  if sc.type == "f32" or sc.type == "f64" then return kcv.round(sc.value, sc.type) end
+  return sc.value
+end
+
 -- The shape table with every dim and scalar by name (what kernel.launch sees).
 function M.with_scalars(spec, s)
   local t = {}
   for k, v in pairs(s) do t[k] = v end
-  for _, sc in ipairs(spec.scalars or {}) do t[sc.name] = sc.value end
+  for _, sc in ipairs(spec.scalars or {}) do t[sc.name] = M.scalar_value(sc) end
   return t
 end
 
