@@ -95,7 +95,7 @@ typedef struct kcv_buf {
     int64_t numel;
     void *data;          /* first element */
     size_t nbytes;       /* bytes spanned by the elements (contiguous: numel*size) */
-    int owns;            /* 1: data is ours to free */
+    int owns;            /* 1: data is ours (freed with our storage); 0: a view */
     int contiguous;      /* row-major, no gaps */
 } kcv_buf;
 

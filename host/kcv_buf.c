@@ -5,9 +5,11 @@
  *   x:set(0, 1.5); print(x:get(0), x.shape[2], #x)
  *   local h = x:cast("f16")                  -- one RNE rounding per element
  *
- * Data is 64-byte aligned.  Views (reshape, transpose, slice) share the data
- * and pin the parent through the userdata's user value, so __gc frees data
- * exactly once, by its owner.
+ * Data is 64-byte aligned.  It belongs to a hidden storage userdata, the
+ * owner's user value, whose __gc frees it; views (reshape, transpose, slice)
+ * share the data and pin the parent through their user value.  The buffer
+ * metatable has no __gc: a script calling getmetatable(b).__gc(b) must not
+ * leave b or its views pointing at freed memory.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,16 @@ static kcv_buf *push_header(lua_State *L)
     return b;
 }
 
+#define KCV_STORAGE_MT "kcv.storage"
+
+static int storage_gc(lua_State *L)
+{
+    void **p = (void **)luaL_checkudata(L, 1, KCV_STORAGE_MT);
+    free(*p);
+    *p = NULL;
+    return 0;
+}
+
 kcv_buf *kcv_newbuf(lua_State *L, kcv_dtype dt, int ndim, const int64_t *shape)
 {
     kcv_buf *b = push_header(L);
@@ -64,7 +76,11 @@ kcv_buf *kcv_newbuf(lua_State *L, kcv_dtype dt, int ndim, const int64_t *shape)
     set_contiguous_strides(b);
     b->nbytes = (size_t)b->numel * kcv_dtypes[dt].size;
     size_t alloc = (b->nbytes + 63) & ~(size_t)63;
-    b->data = aligned_alloc(64, alloc ? alloc : 64);
+    void **store = (void **)lua_newuserdatauv(L, sizeof *store, 0);
+    *store = NULL;
+    luaL_setmetatable(L, KCV_STORAGE_MT);
+    lua_setiuservalue(L, -2, 1);
+    *store = b->data = aligned_alloc(64, alloc ? alloc : 64);
     if (!b->data)
         luaL_error(L, "out of host memory allocating a %s buffer of %I bytes",
                    kcv_dtypes[dt].name, (lua_Integer)b->nbytes);
@@ -408,10 +424,11 @@ static int m_bytes(lua_State *L)
 {
     kcv_buf *b = kcv_checkbuf(L, 1);
     if (!b->contiguous) return luaL_error(L, "bytes: buffer is not contiguous");
+    lua_Integer nb = (lua_Integer)b->nbytes;
     lua_Integer off = luaL_optinteger(L, 2, 0);
-    lua_Integer len = luaL_optinteger(L, 3, (lua_Integer)b->nbytes - off);
-    if (off < 0 || len < 0 || (size_t)(off + len) > b->nbytes)
-        return luaL_error(L, "bytes: range [%I, %I) outside %I bytes", off, off + len, (lua_Integer)b->nbytes);
+    lua_Integer len = luaL_optinteger(L, 3, off >= 0 && off <= nb ? nb - off : 0);
+    if (off < 0 || off > nb || len < 0 || len > nb - off)   /* no off + len: it can overflow */
+        return luaL_error(L, "bytes: %I bytes at offset %I outside %I bytes", len, off, nb);
     lua_pushlstring(L, (const char *)b->data + off, (size_t)len);
     return 1;
 }
@@ -503,15 +520,6 @@ static int m_tostring(lua_State *L)
     return 1;
 }
 
-static int m_gc(lua_State *L)
-{
-    kcv_buf *b = kcv_checkbuf(L, 1);
-    if (b->owns && b->data) free(b->data);
-    b->data = NULL;
-    b->owns = 0;
-    return 0;
-}
-
 static const luaL_Reg buf_methods[] = {
     {"get", m_get}, {"set", m_set}, {"at", m_at}, {"index", m_index},
     {"bits", m_bits}, {"setbits", m_setbits}, {"fill", m_fill},
@@ -538,8 +546,11 @@ int kcv_open_buf(lua_State *L)
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, m_len); lua_setfield(L, -2, "__len");
         lua_pushcfunction(L, m_tostring); lua_setfield(L, -2, "__tostring");
-        lua_pushcfunction(L, m_gc); lua_setfield(L, -2, "__gc");
         lua_pushliteral(L, "kcv.buffer"); lua_setfield(L, -2, "__name");
+    }
+    lua_pop(L, 1);
+    if (luaL_newmetatable(L, KCV_STORAGE_MT)) {
+        lua_pushcfunction(L, storage_gc); lua_setfield(L, -2, "__gc");
     }
     lua_pop(L, 1);
     static const luaL_Reg fns[] = {{"buffer", l_buffer}, {"from", l_from}, {NULL, NULL}};

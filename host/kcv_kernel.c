@@ -686,7 +686,7 @@ static void parse_options(lua_State *L, run_ctx *c)
     for (int l = 0; l < j->nlaunches; l++) j->launches[l].cfg.sched_seed = (uint64_t)seed;
     lua_getfield(L, 1, "timeout");
     j->timeout = lua_isnil(L, -1) ? 10 : lua_tonumber(L, -1);
-    if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || j->timeout <= 0))
+    if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || !(j->timeout > 0)))
         luaL_argerror(L, 1, "timeout: a positive number of seconds expected");
     lua_pop(L, 1);
     lua_getfield(L, 1, "time");
@@ -806,6 +806,7 @@ static int k_launch(lua_State *L)
 {
     check_kernel(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);                      /* extra arguments: the run table is 3 */
     lua_newtable(L);                       /* the run table: a copy of the options */
     lua_pushnil(L);
     while (lua_next(L, 2)) { lua_pushvalue(L, -2); lua_insert(L, -2); lua_rawset(L, 3); }

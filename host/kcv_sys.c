@@ -86,6 +86,7 @@ static int l_realpath(lua_State *L)
 static int l_sleep(lua_State *L)
 {
     double s = luaL_checknumber(L, 1);
+    luaL_argcheck(L, s >= 0 && s <= 1e9, 1, "seconds: a number in [0, 1e9] expected");
     struct timespec ts = {(time_t)s, (long)((s - (time_t)s) * 1e9)};
     nanosleep(&ts, NULL);
     return 0;

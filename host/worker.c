@@ -136,9 +136,10 @@ static int read_deadline(int fd, void *p, size_t n, double deadline, int *gotfd)
             double left = deadline - now();
             if (left <= 0) return -2;
             struct pollfd pf = {fd, POLLIN, 0};
-            int pr = poll(&pf, 1, (int)(left * 1000) + 1);
+            /* left may be huge (timeout = math.huge): wait in steps an int holds */
+            int pr = poll(&pf, 1, left < 1e6 ? (int)(left * 1000) + 1 : 1000000000);
             if (pr < 0 && errno == EINTR) continue;
-            if (pr == 0) return -2;
+            if (pr == 0) continue;                 /* the deadline is checked above */
             if (pr < 0) return -1;
         }
         struct iovec iov = {s, n};
