@@ -104,8 +104,9 @@ int kcv_checkshape(lua_State *L, int arg, int64_t *shape)
 {
     int ndim = 0;
     if (lua_istable(L, arg)) {
-        ndim = (int)luaL_len(L, arg);
-        if (ndim > KCV_MAXDIM) luaL_argerror(L, arg, "too many dimensions (max 8)");
+        lua_Integer n = luaL_len(L, arg);   /* a __len may answer anything */
+        if (n < 0 || n > KCV_MAXDIM) luaL_argerror(L, arg, "too many dimensions (max 8)");
+        ndim = (int)n;
         for (int d = 0; d < ndim; d++) {
             lua_geti(L, arg, d + 1);
             if (!lua_isinteger(L, -1))

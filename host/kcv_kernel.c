@@ -234,8 +234,8 @@ static int parse_params(lua_State *L, int t, kcv_kernel *k)
     lua_getfield(L, t, "params");
     if (!lua_istable(L, -1)) luaL_argerror(L, 1, "params: a list of parameter types expected "
                                            "(ptr i8 i16 i32 i64 u8 u16 u32 u64 f32 f64)");
-    int n = (int)luaL_len(L, -1);
-    if (n > KCV_MAXPARAMS) luaL_argerror(L, 1, "params: too many parameters");
+    lua_Integer n = luaL_len(L, -1);
+    if (n < 0 || n > KCV_MAXPARAMS) luaL_argerror(L, 1, "params: too many parameters");
     for (int i = 0; i < n; i++) {
         lua_geti(L, -1, i + 1);
         const char *s = lua_tostring(L, -1);
@@ -764,10 +764,11 @@ static int k_run(lua_State *L)
     lua_newtable(L); int kernels = lua_gettop(L);
     lua_getfield(L, 1, "launches");
     int lt = lua_gettop(L);
-    if (!lua_istable(L, lt) || luaL_len(L, lt) < 1)
+    lua_Integer nl = lua_istable(L, lt) ? luaL_len(L, lt) : 0;   /* a __len may answer anything */
+    if (nl < 1)
         luaL_argerror(L, 1, "launches: a non-empty list of launches expected");
-    c.job.nlaunches = (int)luaL_len(L, lt);
-    if (c.job.nlaunches > 4096) luaL_argerror(L, 1, "launches: at most 4096");
+    if (nl > 4096) luaL_argerror(L, 1, "launches: at most 4096");
+    c.job.nlaunches = (int)nl;
     c.job.launches = lua_newuserdatauv(L, sizeof(kcv_job_launch) * (size_t)c.job.nlaunches, 0);
     memset(c.job.launches, 0, sizeof(kcv_job_launch) * (size_t)c.job.nlaunches);
     for (int i = 0; i < c.job.nlaunches; i++) {

@@ -103,6 +103,25 @@ describe("regressions found by the fuzzer", function()
     assert.are.same({1, 2, 3}, third)
   end)
 
+  it("a list whose __len answers a negative or huge length is an argument error", function()
+    -- a negative shape length reached memcpy as a huge size; 2^40 launches
+    -- became 0 launches after a cast to int and a job that crashed kcv
+    local status, out = run_chunk([[
+      local function lying(n) return setmetatable({}, {__len = function() return n end}) end
+      for _, n in ipairs{-1, 1 << 40, math.maxinteger, math.mininteger} do
+        print(pcall(kcv.buffer, "f32", lying(n)))
+        print(pcall(kcv.from, "f32", {1}, lying(n)))
+        print(pcall(kcv.kernel.run, {launches = lying(n)}))
+        print(pcall(kcv.kernel.load, {source = "kernels/relu.cu", name = "relu_kernel",
+                                      params = lying(n), backend = "cpu"}))
+      end
+      print("survived")
+    ]])
+    assert.are.equal(0, status, out)
+    assert.matches("survived", out)
+    assert.not_matches("\ntrue", out)
+  end)
+
   it("kcv.sys.sleep refuses NaN, negative and huge durations (a float-to-int overflow before)", function()
     for _, v in ipairs{0 / 0, -1, math.huge, 1e300} do
       local ok, e = pcall(kcv.sys.sleep, v)

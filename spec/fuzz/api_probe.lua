@@ -53,9 +53,14 @@ local pool = {
   {"{x=1}", {x = 1}}, {"{[0]=1}", {[0] = 1}}, {"{1,nil,3}", {1, nil, 3}},
   {"function", print}, {"coroutine", coroutine.create(function() end)},
   {"io.stdout", io.stdout},
+  -- lists whose __len lies (their elements are nil)
+  {"{#=-1}", setmetatable({}, {__len = function() return -1 end})},
+  {"{#=2^40}", setmetatable({}, {__len = function() return 1 << 40 end})},
+  {"{#=2^32+1}", setmetatable({}, {__len = function() return (1 << 32) + 1 end})},
+  {"{#=maxint}", setmetatable({}, {__len = function() return math.maxinteger end})},
 }
+local npool = #pool   -- the entries (before the buffers) that random calls draw from
 for _, b in ipairs(bufs) do pool[#pool + 1] = b end
-local npool = 63   -- pool entries (plus one) that the random calls draw from
 
 -- option names the host reads from tables
 local optkeys = {"args", "backend", "flush", "join", "kernel", "launches", "mag",
