@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <sys/mman.h>
 #include "kcv.h"
 
 kcv_buf *kcv_testbuf(lua_State *L, int arg)
@@ -56,12 +57,35 @@ static kcv_buf *push_header(lua_State *L)
 
 #define KCV_STORAGE_MT "kcv.storage"
 
+/* The memory behind a buffer.  Large buffers are anonymous mappings: zero
+ * pages cost nothing until touched, so asking for a huge buffer is not
+ * itself what exhausts memory. */
+typedef struct { void *p; size_t mapped; } kcv_storage;
+
+#define KCV_MMAP_MIN ((size_t)1 << 20)
+
 static int storage_gc(lua_State *L)
 {
-    void **p = (void **)luaL_checkudata(L, 1, KCV_STORAGE_MT);
-    free(*p);
-    *p = NULL;
+    kcv_storage *st = (kcv_storage *)luaL_checkudata(L, 1, KCV_STORAGE_MT);
+    if (st->mapped) munmap(st->p, st->mapped);
+    else free(st->p);
+    st->p = NULL;
+    st->mapped = 0;
     return 0;
+}
+
+/* Zeroed, 64-byte aligned memory for n bytes; NULL when there is none. */
+static void *storage_alloc(kcv_storage *st, size_t n)
+{
+    if (n >= KCV_MMAP_MIN) {
+        void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        st->mapped = n;
+        return st->p = p;
+    }
+    st->p = aligned_alloc(64, n);
+    if (st->p) memset(st->p, 0, n);
+    return st->p;
 }
 
 kcv_buf *kcv_newbuf(lua_State *L, kcv_dtype dt, int ndim, const int64_t *shape)
@@ -76,15 +100,15 @@ kcv_buf *kcv_newbuf(lua_State *L, kcv_dtype dt, int ndim, const int64_t *shape)
     set_contiguous_strides(b);
     b->nbytes = (size_t)b->numel * kcv_dtypes[dt].size;
     size_t alloc = (b->nbytes + 63) & ~(size_t)63;
-    void **store = (void **)lua_newuserdatauv(L, sizeof *store, 0);
-    *store = NULL;
+    kcv_storage *st = (kcv_storage *)lua_newuserdatauv(L, sizeof *st, 0);
+    st->p = NULL;
+    st->mapped = 0;
     luaL_setmetatable(L, KCV_STORAGE_MT);
     lua_setiuservalue(L, -2, 1);
-    *store = b->data = aligned_alloc(64, alloc ? alloc : 64);
+    b->data = storage_alloc(st, alloc ? alloc : 64);
     if (!b->data)
         luaL_error(L, "out of host memory allocating a %s buffer of %I bytes",
                    kcv_dtypes[dt].name, (lua_Integer)b->nbytes);
-    memset(b->data, 0, alloc ? alloc : 64);
     b->owns = 1;
     return b;
 }

@@ -192,3 +192,25 @@ describe("raw bytes", function()
                    tostring(kcv.buffer("f32", 2, 2):fill_arange{}))
   end)
 end)
+
+describe("a large buffer", function()
+  local function rss_kb()
+    local f = io.open("/proc/self/status")
+    if not f then return nil end
+    local kb = f:read("a"):match("VmRSS:%s*(%d+)")
+    f:close()
+    return tonumber(kb)
+  end
+
+  it("is zero-filled lazily: 8 GiB cost no resident memory until written", function()
+    local before = rss_kb()
+    if not before then return pending("no /proc/self/status on this system") end
+    local b = kcv.buffer("u8", 8 * 1024 * 1024 * 1024)
+    assert.are.equal(0, b:get(b.numel - 1))
+    b:set(123456789, 7)
+    assert.are.equal(7, b:get(123456789))
+    assert.is_true(rss_kb() - before < 64 * 1024, "resident memory grew by " .. (rss_kb() - before) .. " kB")
+    b = nil
+    collectgarbage()
+  end)
+end)
