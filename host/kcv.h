@@ -117,6 +117,15 @@ int64_t kcv_checkindex(lua_State *L, const kcv_buf *b, int arg);
 /* Add methods to the buffer metatable's __index table (for other parts). */
 void kcv_buf_addmethods(lua_State *L, const luaL_Reg *methods);
 
+/* ---- argument checks (kcv_args.c) ------------------------------------ */
+
+/* Error unless every key of the option table at `arg` (nil allowed) is one
+ * of the space-separated `keys`. */
+void kcv_checkopts(lua_State *L, int arg, const char *keys);
+/* The same for a table at stack index idx nested in argument `arg`; the
+ * message starts with `what` (e.g. "launches[2]"). */
+void kcv_checkkeys(lua_State *L, int idx, int arg, const char *what, const char *keys);
+
 /* ---- parts: each adds its functions to the table on top of the stack -- */
 
 int kcv_open_dtype(lua_State *L);

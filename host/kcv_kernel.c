@@ -278,6 +278,7 @@ static void build_options(lua_State *L, int t)
 static int k_load(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
+    kcv_checkopts(L, 1, "source name params options backend");
     lua_getfield(L, 1, "source");
     const char *path = lua_tostring(L, -1);
     if (!path) luaL_argerror(L, 1, "source: a file name expected");
@@ -393,6 +394,7 @@ static int k_occupancy(lua_State *L)
 {
     kcv_kernel *k = check_kernel(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    kcv_checkopts(L, 2, "block smem");
     unsigned b[3];
     dims(L, 2, "block", "occupancy", b);
     uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
@@ -588,12 +590,16 @@ static lua_Integer opt_int(lua_State *L, int t, const char *field, lua_Integer d
     return v;
 }
 
+#define LAUNCH_KEYS "kernel grid block smem args stream join"
+#define RUN_KEYS "launches poison offset redzone placement dirty repeats timeout sched_seed time"
+
 /* One launch table at index lt into job launch li; kernels land in list. */
 static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
 {
     char what[48];
     snprintf(what, sizeof what, "launches[%d]", li + 1);
     if (!lua_istable(L, lt)) luaL_argerror(L, 1, lua_pushfstring(L, "%s: a table expected", what));
+    kcv_checkkeys(L, lt, 1, what, LAUNCH_KEYS);
     kcv_job_launch *L1 = &c->job.launches[li];
     lua_getfield(L, lt, "kernel");
     kcv_kernel *k = (kcv_kernel *)luaL_testudata(L, -1, KCV_KERNEL_MT);
@@ -692,6 +698,7 @@ static void parse_options(lua_State *L, run_ctx *c)
     lua_getfield(L, 1, "time");
     if (lua_istable(L, -1)) {
         int t = lua_gettop(L);
+        kcv_checkkeys(L, t, 1, "time", "warmup reps flush");
         j->timed = 1;
         j->warmup = (int)opt_int(L, t, "warmup", 3, 0, 100000);
         j->reps = (int)opt_int(L, t, "reps", 20, 1, 100000);
@@ -759,6 +766,7 @@ static int k_run(lua_State *L)
     lua_settop(L, 1);
     run_ctx c;
     memset(&c, 0, sizeof c);
+    kcv_checkkeys(L, 1, 1, NULL, RUN_KEYS);
     lua_newtable(L); c.map = lua_gettop(L);
     lua_newtable(L); c.list = lua_gettop(L);
     lua_newtable(L); int kernels = lua_gettop(L);
@@ -808,9 +816,12 @@ static int k_launch(lua_State *L)
     check_kernel(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);                      /* extra arguments: the run table is 3 */
-    lua_newtable(L);                       /* the run table: a copy of the options */
-    lua_pushnil(L);
-    while (lua_next(L, 2)) { lua_pushvalue(L, -2); lua_insert(L, -2); lua_rawset(L, 3); }
+    kcv_checkkeys(L, 2, 2, NULL, "grid block smem args stream join poison offset redzone "
+                  "placement dirty repeats timeout sched_seed time");
+    lua_newtable(L);                       /* the run table: the job options */
+    static const char *const run_keys[] = {"poison", "offset", "redzone", "placement", "dirty",
+                                           "repeats", "timeout", "sched_seed", "time", NULL};
+    for (int i = 0; run_keys[i]; i++) { lua_getfield(L, 2, run_keys[i]); lua_setfield(L, 3, run_keys[i]); }
     lua_newtable(L);                       /* launches */
     lua_newtable(L);                       /* launches[1] */
     lua_pushvalue(L, 1);

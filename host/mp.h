@@ -138,9 +138,7 @@ kcv_buf *mp_checkfbuf(lua_State *L, int arg);
 const double *mp_loadf64(lua_State *L, const kcv_buf *b);
 /* Pushes a GC-managed scratch block of `bytes` bytes. */
 void *mp_scratch(lua_State *L, size_t bytes);
-/* Options: `arg` is a table or none/nil whose keys are all in `keys`, a
- * space-separated list (a misspelt option is an error, not ignored). */
-void mp_checkopts(lua_State *L, int arg, const char *keys);
+/* Option fields (the keys themselves are checked with kcv_checkopts). */
 lua_Integer mp_optint(lua_State *L, int arg, const char *k, lua_Integer def);
 double mp_optnum(lua_State *L, int arg, const char *k, double def);
 int mp_optbool(lua_State *L, int arg, const char *k, int def);

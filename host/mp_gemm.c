@@ -75,7 +75,7 @@ static void load_op(const kcv_buf *X, int trans, int64_t nb, int64_t rows,
 static int l_gemm(lua_State *L)
 {
     kcv_buf *A = mp_checkfbuf(L, 1), *B = mp_checkfbuf(L, 2);
-    mp_checkopts(L, 3, "ta tb alpha beta C");
+    kcv_checkopts(L, 3, "ta tb alpha beta C");
     int ta = mp_optbool(L, 3, "ta", 0), tb = mp_optbool(L, 3, "tb", 0);
     gemm_ctx g = {0};
     g.alpha = mp_optnum(L, 3, "alpha", 1);

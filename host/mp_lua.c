@@ -35,28 +35,6 @@ const double *mp_loadf64(lua_State *L, const kcv_buf *b)
     return x;
 }
 
-static int has_word(const char *list, const char *w)
-{
-    size_t n = strlen(w);
-    for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
-    return 0;
-}
-
-void mp_checkopts(lua_State *L, int arg, const char *keys)
-{
-    if (lua_isnoneornil(L, arg)) return;
-    luaL_checktype(L, arg, LUA_TTABLE);
-    lua_pushnil(L);
-    while (lua_next(L, arg)) {
-        lua_pop(L, 1);
-        const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        if (!k || !has_word(keys, k))
-            luaL_argerror(L, arg, lua_pushfstring(L, "unknown option %s%s%s (expected: %s)",
-                k ? "'" : "", k ? k : luaL_typename(L, -1), k ? "'" : "", keys));
-    }
-}
-
 /* Pushes opts[k]; returns its type (LUA_TNIL when absent). */
 static int getopt_field(lua_State *L, int arg, const char *k)
 {

@@ -137,7 +137,7 @@ static int l_map(lua_State *L)
 {
     map_fn f = (map_fn)luaL_checkoption(L, 1, NULL, map_names);
     kcv_buf *b = mp_checkfbuf(L, 2);
-    mp_checkopts(L, 3, "approximate");
+    kcv_checkopts(L, 3, "approximate");
     const char *approx = mp_optstr(L, 3, "approximate", NULL);
     if (approx) {
         int tanh_form = strcmp(approx, "tanh") == 0;

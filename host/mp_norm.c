@@ -123,7 +123,7 @@ static void sm_task(void *vc, int64_t lo, int64_t hi)
 static int softmax_common(lua_State *L, int log)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2, "axis");
+    kcv_checkopts(L, 2, "axis");
     int axis = mp_optaxis(L, 2, b);
     sm_ctx c = {0};
     c.log = log;
@@ -235,7 +235,7 @@ static const double *affine_param(lua_State *L, const char *k, int64_t n)
 static int norm_common(lua_State *L, int rms)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2, rms ? "gamma eps" : "gamma beta eps");
+    kcv_checkopts(L, 2, rms ? "gamma eps" : "gamma beta eps");
     if (b->ndim == 0) luaL_argerror(L, 1, "cannot normalise a 0-d buffer");
     ln_ctx c = {0};
     c.rms = rms;

@@ -90,7 +90,7 @@ done:
 static int reduce(lua_State *L, mp_task fn, double work_per_elem)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2, "axis");
+    kcv_checkopts(L, 2, "axis");
     int axis = mp_optaxis(L, 2, b);
     red_ctx c = {0};
     c.g = mp_geometry(b, axis);
@@ -150,7 +150,7 @@ static void cumsum_task(void *vc, int64_t lo, int64_t hi)
 static int l_cumsum(lua_State *L)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2, "axis");
+    kcv_checkopts(L, 2, "axis");
     int axis = mp_optaxis(L, 2, b);
     red_ctx c = {0};
     c.g = mp_geometry(b, axis);
@@ -192,7 +192,7 @@ static void extreme_task(void *vc, int64_t lo, int64_t hi)
 static int extreme(lua_State *L, int want, int values)
 {
     kcv_buf *b = mp_checkfbuf(L, 1);
-    mp_checkopts(L, 2, "axis");
+    kcv_checkopts(L, 2, "axis");
     int axis = mp_optaxis(L, 2, b);
     red_ctx c = {0};
     c.g = mp_geometry(b, axis);

@@ -244,6 +244,20 @@ describe("kcv.kernel.run", function()
       err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, placement = 100}))
   end)
 
+  it("refuses a misspelt option instead of ignoring it, naming it", function()
+    local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    assert.matches("unknown option 'redzon'",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, redzon = 0}))
+    assert.matches("unknown option 'timout'",
+      err_of(kcv.kernel.run, {launches = {{kernel = relu, grid = 1, block = 4, args = {x, y, 4}}}, timout = 1}))
+    assert.matches("launches%[1%]: unknown option 'blocks'",
+      err_of(kcv.kernel.run, {launches = {{kernel = relu, grid = 1, blocks = 4, args = {x, y, 4}}}}))
+    assert.matches("time: unknown option 'rep'",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, time = {rep = 3}}))
+    assert.matches("unknown option 'sources'",
+      err_of(kcv.kernel.load, {sources = MISC, source = MISC, name = "relu", params = {"ptr"}}))
+  end)
+
   it("fills a poisoned buffer's device copy instead of uploading it, so unwritten elements show", function()
     local k = load("write_even", {"ptr", "i32"})
     local y = kcv.buffer("f32", 8)
