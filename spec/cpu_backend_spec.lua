@@ -9,27 +9,9 @@
 -- KCV_BACKEND=cuda and no device every test is pending with the reason.
 local kcv = require "kcv"
 
-local BACKEND = os.getenv("KCV_BACKEND") == "cuda" and "cuda" or "cpu"
-local CUDA = BACKEND == "cuda"
-local NO_DEVICE                 -- the reason, when cuda is asked for but absent
-if CUDA then
-  local ok, why = kcv.backend.available("cuda")
-  if not ok then NO_DEVICE = why end
-end
-
--- busted's `it`, except that without the device asked for a test is pending.
-local busted_it = it
-local function it(name, fn)
-  busted_it(name, function()
-    if NO_DEVICE then pending(NO_DEVICE) end
-    return fn()
-  end)
-end
-
--- On cuda: the running test is pending (busted's pending does not return).
-local function cpu_only(why)
-  if CUDA then pending("cpu backend only: " .. why) end
-end
+local bt = require "backend_under_test"
+local BACKEND, CUDA, NO_DEVICE = bt.BACKEND, bt.CUDA, bt.NO_DEVICE
+local it, cpu_only = bt.setup(it, pending)
 
 local MISC = "spec/fixtures/misc.cu"
 

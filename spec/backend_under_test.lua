@@ -1,0 +1,38 @@
+-- spec/backend_under_test.lua — which backend a kernel spec runs on.
+--
+--   local bt = require "backend_under_test"
+--   local it, cpu_only = bt.setup(it, pending)
+--
+-- (busted's `it` and `pending` live in the spec file's environment, not in
+-- this module's, hence they are handed over.)
+--
+-- KCV_BACKEND=cuda (tools/device-check on the GPU machine) runs the tests on
+-- the cuda backend, anything else on cpu.  With cuda asked for and no device,
+-- every test is pending with the reason ("no CUDA device: ...").
+local kcv = require "kcv"
+
+local M = {}
+
+M.BACKEND = os.getenv("KCV_BACKEND") == "cuda" and "cuda" or "cpu"
+M.CUDA = M.BACKEND == "cuda"
+if M.CUDA then
+  local ok, why = kcv.backend.available("cuda")
+  if not ok then M.NO_DEVICE = why end
+end
+
+-- busted's `it`, except that without the device asked for a test is pending;
+-- and cpu_only(why), which makes the running test pending on cuda.
+function M.setup(busted_it, pending)
+  local function it(name, fn)
+    busted_it(name, function()
+      if M.NO_DEVICE then pending(M.NO_DEVICE) end
+      return fn()
+    end)
+  end
+  local function cpu_only(why)
+    if M.CUDA then pending("cpu backend only: " .. why) end
+  end
+  return it, cpu_only
+end
+
+return M
