@@ -1,10 +1,11 @@
 -- spec/backend_under_test.lua — which backend a kernel spec runs on.
 --
 --   local bt = require "backend_under_test"
---   local it, cpu_only = bt.setup(it, pending)
+--   local it, cpu_only = bt.setup(it, function(why) pending(why) end)
 --
 -- (busted's `it` and `pending` live in the spec file's environment, not in
--- this module's, hence they are handed over.)
+-- this module's, hence they are handed over; `pending` through a closure,
+-- because busted gives each running test its own.)
 --
 -- KCV_BACKEND=cuda (tools/device-check on the GPU machine) runs the tests on
 -- the cuda backend, anything else on cpu.  With cuda asked for and no device,
