@@ -133,3 +133,16 @@ describe("the build without libedit (make STATIC=1, for machines that lack it)",
     assert.are.equal(0, rc, out)
   end)
 end)
+
+describe("the kernel specs asked to run on cuda (KCV_BACKEND=cuda, as tools/device-check does)", function()
+  it("report every test pending with the reason when there is no device, and fail none", function()
+    local kcv = require "kcv"
+    if kcv.backend.available("cuda") then return pending("a CUDA device is present: they run for real") end
+    local out, rc = sh("KCV_BACKEND=cuda busted -o plainTerminal spec/kernel_spec.lua spec/cpu_backend_spec.lua")
+    assert.are.equal(0, rc, out)
+    local pend = tonumber(out:match("(%d+) pending"))
+    assert.truthy(out:match(" 0 failures / 0 errors"), out)
+    assert.is_true(pend and pend > 40, out)
+    assert.truthy(out:match("no CUDA device"), out)
+  end)
+end)
