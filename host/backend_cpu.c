@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "backend.h"
+#include "cuda_cache.h"        /* kcv_hash: the cache keys of both backends */
 #include "cpu/kcv_cpu_rt.h"
 
 /* ---- the runtime files, embedded at build time -------------------------- */
@@ -71,22 +72,6 @@ static int fail(char *err, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
-
-/* ---- hashing (cache keys) ----------------------------------------------- */
-
-typedef struct { uint64_t a, b; } hash128;
-
-static void hash_add(hash128 *h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        h->a = (h->a ^ s[i]) * 0x100000001b3ull;
-        h->b = (h->b ^ s[i]) * 0x00000100000001b3ull + 0x9e3779b97f4a7c15ull;
-    }
-    h->a ^= n; h->b += n;
-}
-
-static void hash_str(hash128 *h, const char *s) { hash_add(h, s, strlen(s) + 1); }
 
 /* ---- running the compiler ------------------------------------------------- */
 
@@ -168,12 +153,15 @@ static int init(char *err)
     snprintf(cxx_id, sizeof cxx_id, "%.199s", out);
 
     /* The runtime directory is keyed by the runtime's own text. */
-    hash128 h = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+    kcv_hash h;
+    char hex[KCV_CACHE_KEYLEN];
+    kcv_hash_init(&h);
     for (size_t i = 0; i < sizeof rt_files / sizeof rt_files[0]; i++) {
-        hash_str(&h, rt_files[i].name);
-        hash_str(&h, rt_files[i].text);
+        kcv_hash_add(&h, rt_files[i].name, strlen(rt_files[i].name));
+        kcv_hash_add(&h, rt_files[i].text, strlen(rt_files[i].text));
     }
-    snprintf(rt_dir, sizeof rt_dir, "%s/rt-%016llx", cache_dir, (unsigned long long)h.a);
+    kcv_hash_hex(&h, hex);
+    snprintf(rt_dir, sizeof rt_dir, "%s/rt-%.16s", cache_dir, hex);
     char p[1400];
     snprintf(p, sizeof p, "%s/include", rt_dir);
     if (mkdirs(p) != 0 || access(p, W_OK) != 0) {
@@ -181,7 +169,7 @@ static int init(char *err)
         char first[1400];
         snprintf(first, sizeof first, "%s", p);
         snprintf(cache_dir, sizeof cache_dir, "/tmp/kcv-cache-%d/cpu", (int)getuid());
-        snprintf(rt_dir, sizeof rt_dir, "%s/rt-%016llx", cache_dir, (unsigned long long)h.a);
+        snprintf(rt_dir, sizeof rt_dir, "%s/rt-%.16s", cache_dir, hex);
         snprintf(p, sizeof p, "%s/include", rt_dir);
         if (mkdirs(p) != 0)
             return fail(err, "cannot create the cache directory %s nor %s: %s", first, p, strerror(errno));
@@ -390,15 +378,21 @@ static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
         return NULL;
     }
     if (scan_device_only(code, len, path, err)) return NULL;
-    hash128 h = {0x84222325cbf29ce4ull, 0xcbf29ce484222325ull};
-    hash_str(&h, rt_dir);
-    hash_str(&h, cxx_id);
-    for (const char *o = options; o && *o; o += strlen(o) + 1) hash_str(&h, o);
-    hash_str(&h, path);
-    hash_add(&h, code, len);
+    /* The key: runtime, compiler, options, path, source and the text of
+     * every header the source includes with quotes. */
+    kcv_hash h;
+    char key[KCV_CACHE_KEYLEN];
+    kcv_hash_init(&h);
+    kcv_hash_add(&h, rt_dir, strlen(rt_dir));
+    kcv_hash_add(&h, cxx_id, strlen(cxx_id));
+    for (const char *o = options; o && *o; o += strlen(o) + 1) kcv_hash_add(&h, o, strlen(o));
+    kcv_hash_add(&h, "", 0);                    /* end of options */
+    kcv_hash_add(&h, path, strlen(path));
+    kcv_hash_add(&h, code, len);
+    kcv_hash_includes(&h, path, code, len, options);
+    kcv_hash_hex(&h, key);
     char so[700];
-    snprintf(so, sizeof so, "%s/%016llx%016llx.so", cache_dir,
-             (unsigned long long)h.a, (unsigned long long)h.b);
+    snprintf(so, sizeof so, "%s/%s.so", cache_dir, key);
     if (!file_exists(so) && compile(so, path, code, len, options, err) != 0) return NULL;
     void *dl = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!dl) { fail(err, "dlopen %s (%s): %s", so, path, dlerror()); return NULL; }

@@ -115,7 +115,6 @@ void kcv_cache_key(char key[KCV_CACHE_KEYLEN], const char *path,
                    const char *target, int nvrtc_version)
 {
     kcv_hash h;
-    int budget = MAX_INCLUDES;
     kcv_hash_init(&h);
     kcv_hash_add(&h, "kcv-nvrtc-1", 11);        /* the layout of this key */
     kcv_hash_add(&h, code, len);
@@ -124,15 +123,21 @@ void kcv_cache_key(char key[KCV_CACHE_KEYLEN], const char *path,
     kcv_hash_add(&h, "", 0);                    /* end of options */
     kcv_hash_add(&h, target, strlen(target));
     kcv_hash_add(&h, &nvrtc_version, sizeof nvrtc_version);
+    kcv_hash_includes(&h, path, code, len, options);
+    kcv_hash_hex(&h, key);
+}
+
+void kcv_hash_includes(kcv_hash *h, const char *path, const char *code, size_t len,
+                       const char *options)
+{
+    int budget = MAX_INCLUDES;
     /* code need not be NUL-terminated: scan a terminated copy */
     char *text = malloc(len + 1);
-    if (text != NULL) {
-        memcpy(text, code, len);
-        text[len] = '\0';
-        hash_includes(&h, path ? path : "", text, options, &budget);
-        free(text);
-    }
-    kcv_hash_hex(&h, key);
+    if (text == NULL) return;
+    memcpy(text, code, len);
+    text[len] = '\0';
+    hash_includes(h, path ? path : "", text, options, &budget);
+    free(text);
 }
 
 /* ---- files ---------------------------------------------------------- */

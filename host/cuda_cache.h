@@ -25,6 +25,13 @@ void kcv_hash_init(kcv_hash *h);
 void kcv_hash_add(kcv_hash *h, const void *p, size_t n);
 void kcv_hash_hex(const kcv_hash *h, char hex[KCV_CACHE_KEYLEN]);
 
+/* Add the text of every header that `code` (file `path`, `len` bytes)
+ * includes with quotes, recursively: next to the including file or in an
+ * -I directory of `options`.  Both backends' cache keys use it, so that an
+ * edited header is a new key. */
+void kcv_hash_includes(kcv_hash *h, const char *path, const char *code, size_t len,
+                       const char *options);
+
 /* The key of CUDA C source `code` (file `path`) compiled with `options`
  * (NUL-separated, double-NUL-terminated, or NULL) for `target` ("sm_90a")
  * by NVRTC `nvrtc_version` (major*1000 + minor*10). */

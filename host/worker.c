@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "worker.h"
+#include "cuda_cache.h"        /* kcv_hash: module keys */
 
 enum { OP_LOAD = 1, OP_ATTRS, OP_JOB, OP_OCCUPANCY = 16 };
 enum { RP_OK = 0, RP_FAIL = 1, RP_NEEDS_DEVICE = 2, RP_RESTART = 0x100 };
@@ -165,7 +166,7 @@ static int read_deadline(int fd, void *p, size_t n, double deadline, int *gotfd)
 
 /* ============================ worker side ================================== */
 
-typedef struct { uint64_t key; kcv_module *m; } mod_entry;
+typedef struct { unsigned __int128 key; kcv_module *m; } mod_entry;
 typedef struct { kcv_func *f; size_t mod; char name[128]; } fn_entry;
 
 static struct {
@@ -175,13 +176,6 @@ static struct {
     fn_entry *fns; size_t nfns;
     kcv_dptr arena; size_t arena_size;
 } W;
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ull;
-    return (h ^ n) * 0x100000001b3ull;
-}
 
 static void reply(uint32_t status, wbuf *b)
 {
@@ -206,22 +200,27 @@ static void do_load(rbuf *r)
     if (get(r, &kind, 4) || !(path = get_str(r, &pn)) || !(code = get_str(r, &cn)) ||
         !(opts = get_str(r, &on)) || !(name = get_str(r, &nn)))
         { reply_text(RP_FAIL, -1, "malformed load request"); return; }
-    uint64_t key = 0xcbf29ce484222325ull;
-    key = fnv(key, &kind, 4);
-    key = fnv(key, path, pn);
-    key = fnv(key, code, cn);
-    key = fnv(key, opts, on);
+    /* the backend wants NUL-terminated path and code */
+    char *p = strndup(path, pn), *c = malloc(cn + 1);
+    memcpy(c, code, cn);
+    c[cn] = '\0';
+    /* A module is the same only if its headers are too: an edited header
+     * included with quotes loads anew, as in the backends' disk caches. */
+    kcv_hash h;
+    kcv_hash_init(&h);
+    kcv_hash_add(&h, &kind, 4);
+    kcv_hash_add(&h, p, pn);
+    kcv_hash_add(&h, c, cn);
+    kcv_hash_add(&h, opts, on);
+    if (kind == KCV_SRC_CU) kcv_hash_includes(&h, p, c, cn, on ? opts : NULL);
+    unsigned __int128 key = h.h;
     size_t mi;
     for (mi = 0; mi < W.nmods && W.mods[mi].key != key; mi++) {}
     if (mi == W.nmods) {
-        /* the backend wants NUL-terminated path and code */
-        char *p = strndup(path, pn), *c = malloc(cn + 1);
-        memcpy(c, code, cn);
-        c[cn] = '\0';
         kcv_module *m = W.be->load((kcv_srckind)kind, p, c, cn, on ? opts : NULL, err);
-        free(p);
-        free(c);
         if (!m) {
+            free(p);
+            free(c);
             int nd = strncmp(err, KCV_NEEDS_DEVICE, strlen(KCV_NEEDS_DEVICE)) == 0;
             reply_text(nd ? RP_NEEDS_DEVICE : RP_FAIL, -1,
                        nd ? err + strlen(KCV_NEEDS_DEVICE) : err);
@@ -230,6 +229,8 @@ static void do_load(rbuf *r)
         W.mods = realloc(W.mods, sizeof *W.mods * (W.nmods + 1));
         W.mods[W.nmods++] = (mod_entry){key, m};
     }
+    free(p);
+    free(c);
     char fname[128];
     snprintf(fname, sizeof fname, "%.*s", (int)nn, name);
     for (size_t i = 0; i < W.nfns; i++)

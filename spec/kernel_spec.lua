@@ -493,3 +493,23 @@ describe("kcv.kernel.run", function()
     assert.are.equal(41, y:get(n - 1))
   end)
 end)
+
+describe("a kernel that includes a header with quotes", function()
+  it("is compiled anew when the header changes: neither the disk cache nor the worker serves the old one", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    os.execute("mkdir -p " .. dir)
+    local function write(name, text)
+      local f = assert(io.open(dir .. "/" .. name, "w")); f:write(text); f:close()
+    end
+    write("k.cu", '#include "val.h"\nextern "C" __global__ void put(int *o) { o[0] = VALUE; }\n')
+    local out = kcv.buffer("i32", 1)
+    for v = 1, 2 do
+      write("val.h", "#define VALUE " .. v .. "\n")
+      local k = assert(kcv.kernel.load{source = dir .. "/k.cu", name = "put", params = {"ptr"}, backend = BACKEND})
+      assert.are.equal("ok", k:launch{grid = 1, block = 1, args = {out}}.status)
+      assert.are.equal(v, out:get(0))
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+end)
