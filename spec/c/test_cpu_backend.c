@@ -56,7 +56,7 @@ static void test_launch(void)
     kcv_dptr dx, dy;
     int rc = B->mem_alloc(&dx, sizeof hx, err) | B->mem_alloc(&dy, sizeof hy, err);
     rc |= B->htod(dx, hx, sizeof hx, err) | B->memset8(dy, 0xEE, sizeof hy, err);
-    kcv_launch_cfg cfg = {{1, 1, 1}, {N, 1, 1}, N * sizeof(int), 7};
+    kcv_launch_cfg cfg = {.grid = {1, 1, 1}, .block = {N, 1, 1}, .smem = N * sizeof(int), .sched_seed = 7};
     int n = N;
     void *args[] = {&dx, &dy, &n};
     kcv_ptype pt[] = {KCV_P_PTR, KCV_P_PTR, KCV_P_I32};
@@ -91,7 +91,7 @@ static void test_deadlock(void)
     if (!f) { ok(0, "a divergent barrier kernel compiles", err); return; }
     kcv_dptr dy;
     B->mem_alloc(&dy, 64, err);
-    kcv_launch_cfg cfg = {{1, 1, 1}, {32, 1, 1}, 0, 0};
+    kcv_launch_cfg cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .smem = 0, .sched_seed = 0};
     void *args[] = {&dy};
     kcv_ptype pt[] = {KCV_P_PTR};
     int lrc = B->launch(f, &cfg, args, pt, 1, err);

@@ -248,7 +248,7 @@ static void test_add(void)
        && B->memset8(dc, 0xff, sizeof c, err) == 0, "htod and memset8");
     void *args[] = {&da, &db, &dc, &n};
     kcv_ptype params[] = {KCV_P_PTR, KCV_P_PTR, KCV_P_PTR, KCV_P_I32};
-    kcv_launch_cfg cfg = {{(N + 127) / 128, 1, 1}, {128, 1, 1}, 0, 0};
+    kcv_launch_cfg cfg = {.grid = {(N + 127) / 128, 1, 1}, .block = {128, 1, 1}, .smem = 0, .sched_seed = 0};
     ok(B->launch(f, &cfg, args, params, 4, err) == 0 && B->synchronize(err) == 0, "launch and synchronize");
     ok(B->dtoh(c, dc, sizeof c, err) == 0, "dtoh");
     for (int i = 0; i < N; i++) good &= c[i] == a[i] + b[i];
@@ -287,7 +287,7 @@ static void test_consts(void)
         return;
     }
     void *args[] = {&df, &dd};
-    kcv_launch_cfg cfg = {{1, 1, 1}, {1, 1, 1}, 0, 0};
+    kcv_launch_cfg cfg = {.grid = {1, 1, 1}, .block = {1, 1, 1}, .smem = 0, .sched_seed = 0};
     int rc = B->launch(f, &cfg, args, NULL, 2, err) || B->dtoh(hf, df, sizeof hf, err)
              || B->dtoh(hd, dd, sizeof hd, err);
     ok(!rc && isinf(hf[0]) && hf[0] > 0 && isnan(hf[1]) && hf[2] == FLT_MAX && hf[3] == FLT_MIN
@@ -310,7 +310,7 @@ static void test_big_smem(void)
     if (!f || B->mem_alloc(&o, sizeof h, err) != 0) { ok(0, "dynamic shared memory above 48 KB"); return; }
     void *args[] = {&o};
     kcv_ptype params[] = {KCV_P_PTR};
-    kcv_launch_cfg cfg = {{1, 1, 1}, {256, 1, 1}, 100 * 1024, 0};
+    kcv_launch_cfg cfg = {.grid = {1, 1, 1}, .block = {256, 1, 1}, .smem = 100 * 1024, .sched_seed = 0};
     ok(B->launch(f, &cfg, args, params, 1, err) == 0 && B->dtoh(h, o, sizeof h, err) == 0
        && h[0] == 255 && h[255] == 0, "a launch with 100 KB of dynamic shared memory opts in and runs");
     B->unload(m);
@@ -324,7 +324,7 @@ static void test_sticky(void)
     kcv_func *f = m ? B->get_function(m, "boom", err) : NULL;
     kcv_dptr bad = 0x10;                     /* no allocation there */
     void *args[] = {&bad};
-    kcv_launch_cfg cfg = {{1, 1, 1}, {32, 1, 1}, 0, 0};
+    kcv_launch_cfg cfg = {.grid = {1, 1, 1}, .block = {32, 1, 1}, .smem = 0, .sched_seed = 0};
     if (!f) { ok(0, "an illegal address is reported as sticky"); return; }
     int rc = B->launch(f, &cfg, args, NULL, 1, err);
     if (rc == 0) rc = B->synchronize(err);
