@@ -28,29 +28,7 @@
  * where the oracle's rounded value does.  (The kernel is memory-bound.)
  */
 #include <math.h>
-
-__device__ double block_sum(double v, double *warp_sums)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, off);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_sums[lane] : 0.0;
-        for (int off = 16; off > 0; off >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, off);
-        if (lane == 0)
-            warp_sums[0] = v;
-    }
-    __syncthreads();
-    v = warp_sums[0];
-    __syncthreads();
-    return v;
-}
+#include "block_reduce.cuh"
 
 extern "C" __global__ void layernorm_kernel(const float *__restrict__ x,
                                             const float *__restrict__ gamma,

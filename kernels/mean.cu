@@ -15,31 +15,7 @@
  * that matters is the final one to f32, after the division.
  */
 #include <stdint.h>
-
-/* Sum of v over the block, returned to every thread.  `warp_sums` is
- * shared scratch of 32 doubles; blockDim.x must be a multiple of 32. */
-__device__ double block_sum(double v, double *warp_sums)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, off);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_sums[lane] : 0.0;
-        for (int off = 16; off > 0; off >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, off);
-        if (lane == 0)
-            warp_sums[0] = v;
-    }
-    __syncthreads();
-    v = warp_sums[0];
-    __syncthreads();            /* warp_sums may be reused right away */
-    return v;
-}
+#include "block_reduce.cuh"
 
 extern "C" __global__ void mean_kernel(const float *__restrict__ x,
                                        float *__restrict__ y,

@@ -19,29 +19,7 @@
  * is as deterministic as the one-block path.
  */
 #include <stdint.h>
-
-__device__ double block_sum(double v, double *warp_sums)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, off);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_sums[lane] : 0.0;
-        for (int off = 16; off > 0; off >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, off);
-        if (lane == 0)
-            warp_sums[0] = v;
-    }
-    __syncthreads();
-    v = warp_sums[0];
-    __syncthreads();
-    return v;
-}
+#include "block_reduce.cuh"
 
 __device__ __forceinline__ double sq_diff(float p, float t)
 {

@@ -14,38 +14,9 @@
  * y = x * rstd * gamma in double, rounded once.
  */
 #include <math.h>
+#include "block_reduce.cuh"
 
 #define WARP_ROW_MAX 1024
-
-__device__ double warp_sum(double v)
-{
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, off);
-    return v;
-}
-
-__device__ double block_sum(double v, double *warp_sums)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, off);
-    if (lane == 0)
-        warp_sums[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_sums[lane] : 0.0;
-        for (int off = 16; off > 0; off >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, off);
-        if (lane == 0)
-            warp_sums[0] = v;
-    }
-    __syncthreads();
-    v = warp_sums[0];
-    __syncthreads();
-    return v;
-}
 
 extern "C" __global__ void rmsnorm_kernel(const float *__restrict__ x,
                                           const float *__restrict__ gamma,

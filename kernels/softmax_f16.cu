@@ -18,52 +18,7 @@
  */
 #include <cuda_fp16.h>
 #include <math.h>
-
-__device__ float block_max(float v, float *warp_vals)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, off));
-    if (lane == 0)
-        warp_vals[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_vals[lane] : -INFINITY;
-        for (int off = 16; off > 0; off >>= 1)
-            v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, off));
-        if (lane == 0)
-            warp_vals[0] = v;
-    }
-    __syncthreads();
-    v = warp_vals[0];
-    __syncthreads();
-    return v;
-}
-
-__device__ float block_sum(float v, float *warp_vals)
-{
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int nwarps = blockDim.x >> 5;
-
-    for (int off = 16; off > 0; off >>= 1)
-        v += __shfl_down_sync(0xffffffffu, v, off);
-    if (lane == 0)
-        warp_vals[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-        v = lane < nwarps ? warp_vals[lane] : 0.0f;
-        for (int off = 16; off > 0; off >>= 1)
-            v += __shfl_down_sync(0xffffffffu, v, off);
-        if (lane == 0)
-            warp_vals[0] = v;
-    }
-    __syncthreads();
-    v = warp_vals[0];
-    __syncthreads();
-    return v;
-}
+#include "block_reduce.cuh"
 
 extern "C" __global__ void softmax_f16_kernel(const __half *__restrict__ x,
                                               __half *__restrict__ y,
