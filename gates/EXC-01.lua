@@ -26,30 +26,28 @@ return {
     end
     local n = 0
     for _, c in ipairs(cases) do
-      do
-        n = n + 1
-        ctx:progress("case " .. c.name)
-        local inputs = ctx:inputs(c)
-        local where = {}
-        for k, i in ipairs(floats) do
-          local b = inputs[i]
-          local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
-          -- "ends": NaN first, +Inf last, -Inf in the middle (tails and heads)
-          local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
-          for w, what in ipairs(c.inject) do
-            local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
-            local idx = kcv.inject(b, what, opts)
-            where[#where + 1] = ("%s[%s]=%s"):format(spec.inputs[i].name, table.concat(idx, ",", 1, math.min(#idx, 4)), what)
-          end
+      n = n + 1
+      ctx:progress("case " .. c.name)
+      local inputs = ctx:inputs(c)
+      local where = {}
+      for k, i in ipairs(floats) do
+        local b = inputs[i]
+        local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
+        -- "ends": NaN first, +Inf last, -Inf in the middle (tails and heads)
+        local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
+        for w, what in ipairs(c.inject) do
+          local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
+          local idx = kcv.inject(b, what, opts)
+          where[#where + 1] = ("%s[%s]=%s"):format(spec.inputs[i].name, table.concat(idx, ",", 1, math.min(#idx, 4)), what)
         end
-        local r = ctx:run(inputs, c.shape)
-        local f = ctx:outcome(c, r)
-        if f then return f end
-        f = ctx:masks(c, r, ctx:oracle(inputs, c.shape), {zero_sign = false, nan_sign = false})
-        if f then
-          f.evidence.injected = table.concat(where, " ")
-          return f
-        end
+      end
+      local r = ctx:run(inputs, c.shape)
+      local f = ctx:outcome(c, r)
+      if f then return f end
+      f = ctx:masks(c, r, ctx:oracle(inputs, c.shape), {zero_sign = false, nan_sign = false})
+      if f then
+        f.evidence.injected = table.concat(where, " ")
+        return f
       end
     end
     if n == 0 then return ctx:na("no case selected") end

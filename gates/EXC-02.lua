@@ -41,37 +41,35 @@ return {
     end
     local n = 0
     for _, c in ipairs(cases) do
-      do
-        n = n + 1
-        ctx:progress("case " .. c.name)
-        local inputs = ctx:inputs(c)
-        for k, i in ipairs(floats) do
-          local b = inputs[i]
-          if c.kind == "all-subnormal" then
-            fill_subnormal(b, c.seed, k)
-          elseif c.kind == "some-subnormal" then
-            local count = math.max(1, b.numel // 8)
-            kcv.inject(b, "min_subnormal", {count = count, seed = c.seed + k, signs = "mixed"})
-            kcv.inject(b, "max_subnormal", {count = count, seed = c.seed + 100 + k, signs = "mixed"})
-          else
-            local count = math.max(1, b.numel // 4)
-            kcv.inject(b, "zero", {count = count, seed = c.seed + k})
-            kcv.inject(b, "-zero", {count = count, seed = c.seed + 100 + k})
-          end
+      n = n + 1
+      ctx:progress("case " .. c.name)
+      local inputs = ctx:inputs(c)
+      for k, i in ipairs(floats) do
+        local b = inputs[i]
+        if c.kind == "all-subnormal" then
+          fill_subnormal(b, c.seed, k)
+        elseif c.kind == "some-subnormal" then
+          local count = math.max(1, b.numel // 8)
+          kcv.inject(b, "min_subnormal", {count = count, seed = c.seed + k, signs = "mixed"})
+          kcv.inject(b, "max_subnormal", {count = count, seed = c.seed + 100 + k, signs = "mixed"})
+        else
+          local count = math.max(1, b.numel // 4)
+          kcv.inject(b, "zero", {count = count, seed = c.seed + k})
+          kcv.inject(b, "-zero", {count = count, seed = c.seed + 100 + k})
         end
-        local r = ctx:run(inputs, c.shape)
-        local f = ctx:outcome(c, r)
-        if f then return f end
-        local expect = ctx:oracle(inputs, c.shape)
-        for o, out in ipairs(spec.outputs) do
-          local at, g, e, why = first_violation(r.outputs[o], expect[o].value, spec.zero_sign)
-          if at then
-            local got, exp = r.outputs[o]:get(at), expect[o].value:get(at)
-            return ctx:fail(c, ("%s[%d] is %s (%.9g), the oracle says %s (%.9g): %s"):format(
-              out.name, at, kcv.cmp.class_name(g), got, kcv.cmp.class_name(e), exp, why), {
-              output = out.name, index = at, got = got, expected = exp,
-              class = ("got %s, expected %s"):format(kcv.cmp.class_name(g), kcv.cmp.class_name(e))})
-          end
+      end
+      local r = ctx:run(inputs, c.shape)
+      local f = ctx:outcome(c, r)
+      if f then return f end
+      local expect = ctx:oracle(inputs, c.shape)
+      for o, out in ipairs(spec.outputs) do
+        local at, g, e, why = first_violation(r.outputs[o], expect[o].value, spec.zero_sign)
+        if at then
+          local got, exp = r.outputs[o]:get(at), expect[o].value:get(at)
+          return ctx:fail(c, ("%s[%d] is %s (%.9g), the oracle says %s (%.9g): %s"):format(
+            out.name, at, kcv.cmp.class_name(g), got, kcv.cmp.class_name(e), exp, why), {
+            output = out.name, index = at, got = got, expected = exp,
+            class = ("got %s, expected %s"):format(kcv.cmp.class_name(g), kcv.cmp.class_name(e))})
         end
       end
     end

@@ -795,6 +795,19 @@ int kcv_worker_load(kcv_worker *w, kcv_srckind kind, const char *path,
     return st == RP_OK ? 0 : st == RP_NEEDS_DEVICE ? 2 : 1;
 }
 
+/* A failure reply carries {id, message}: the message into out. */
+static void reply_message(char *p, uint32_t n, kcv_outcome *out)
+{
+    rbuf r = {p, n, 0};
+    int32_t id;
+    size_t mn = 0;
+    get(&r, &id, 4);
+    const char *msg = get_str(&r, &mn);
+    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
+    out->status = KCV_JOB_OK;
+    out->sig = 0;
+}
+
 int kcv_worker_attrs(kcv_worker *w, int fid, kcv_func_attrs *a, kcv_outcome *out)
 {
     wbuf b = {0};
@@ -807,11 +820,7 @@ int kcv_worker_attrs(kcv_worker *w, int fid, kcv_func_attrs *a, kcv_outcome *out
     char *p;
     if (recv_reply(w, 60, "querying attributes", &st, &p, &n, out) != 0) return -1;
     if (st == RP_OK) { memcpy(a, p, n < sizeof *a ? n : sizeof *a); free(p); return 0; }
-    rbuf r = {p, n, 0};
-    size_t mn = 0;
-    get(&r, &id, 4);
-    const char *msg = get_str(&r, &mn);
-    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
+    reply_message(p, n, out);
     free(p);
     return 1;
 }
@@ -838,13 +847,7 @@ int kcv_worker_occupancy(kcv_worker *w, int fid, int block_threads, size_t dyn_s
         free(p);
         return 0;
     }
-    rbuf r = {p, n, 0};
-    size_t mn = 0;
-    get(&r, &id, 4);
-    const char *msg = get_str(&r, &mn);
-    snprintf(out->message, sizeof out->message, "%.*s", msg ? (int)mn : 0, msg ? msg : "");
-    out->status = KCV_JOB_OK;
-    out->sig = 0;
+    reply_message(p, n, out);
     free(p);
     return st == RP_NEEDS_DEVICE ? 2 : 1;
 }
