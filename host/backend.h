@@ -56,6 +56,35 @@ typedef struct {
  * (at the latest at synchronize).  A zeroed cfg is a main launch. */
 enum { KCV_STREAM_MAIN = 0, KCV_STREAM_SIDE = 1 };
 
+/* Both backends emulate the worst legal schedule of an unjoined side
+ * launch: it is held back (its parameters copied) until the side stream
+ * is waited for (synchronize, sync_stream(SIDE), or a later joined side
+ * launch, which the side stream orders after it).  It then runs after the
+ * job's outputs were read at sync_stream(MAIN), so a kernel that leaves
+ * work unjoined shows unfinished outputs on every run, on a GPU as on the
+ * CPU, instead of only when the timing happens to expose it. */
+#define KCV_DEFER_MAXPARAMS 256
+typedef struct kcv_func kcv_func;
+typedef struct {
+    kcv_func *f;
+    kcv_launch_cfg cfg;
+    int nparams;
+    kcv_ptype params[KCV_DEFER_MAXPARAMS];
+    uint64_t vals[KCV_DEFER_MAXPARAMS];     /* each parameter's bytes */
+} kcv_deferred_launch;
+typedef struct {
+    kcv_deferred_launch *v;
+    int n, cap;
+} kcv_defer_queue;
+typedef int (*kcv_launch_fn)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                             const kcv_ptype *params, int nparams, char *err);
+/* Hold a launch back; -1 with err when the queue is full (4096). */
+int kcv_defer_push(kcv_defer_queue *q, kcv_func *f, const kcv_launch_cfg *cfg,
+                   void **args, const kcv_ptype *params, int nparams, char *err);
+/* Run the held launches in order through run; the first failure stops
+ * the rest (they are dropped) and is returned (-1, err). */
+int kcv_defer_run(kcv_defer_queue *q, kcv_launch_fn run, char *err);
+
 /* What cuFuncGetAttribute answers (-1 where a backend cannot tell). */
 typedef struct {
     int num_regs;

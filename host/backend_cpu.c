@@ -663,61 +663,24 @@ static int run_now(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
     return 0;
 }
 
-/* Streams (backend.h), emulated by the worst legal schedule: main and
- * joined side launches run at their place, in order; an unjoined side
- * launch is deferred until the side stream is waited for (synchronize, or
- * a later joined side launch, which the side stream orders after it), so
- * it runs after everything main does and after the job's outputs were
- * read at sync_stream(MAIN): a kernel that leaves work unjoined shows
- * unfinished outputs on every run. */
-#define MAX_DEFERRED 4096
-typedef struct {
-    kcv_func *f;
-    kcv_launch_cfg cfg;
-    int nparams;
-    kcv_ptype params[256];
-    uint64_t vals[256];               /* each parameter's bytes, copied */
-} deferred_launch;
-static deferred_launch *deferred;
-static int ndeferred, capdeferred;
+/* Streams: unjoined side launches are held back (backend.h, the worst
+ * legal schedule); main and joined side launches run at their place. */
+static kcv_defer_queue deferred;
 
-static int defer(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
-                 const kcv_ptype *params, int nparams, char *err)
+/* A held-back launch; its failure is sticky as any kernel's. */
+static int run_held(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                    const kcv_ptype *params, int nparams, char *err)
 {
-    if (ndeferred == MAX_DEFERRED)
-        return fail(err, "%s: more than %d unjoined side launches", f->name, MAX_DEFERRED);
-    if (ndeferred == capdeferred) {
-        int cap = capdeferred ? capdeferred * 2 : 4;
-        deferred_launch *d = realloc(deferred, sizeof *d * (size_t)cap);
-        if (!d) return fail(err, "%s: out of memory", f->name);
-        deferred = d;
-        capdeferred = cap;
-    }
-    deferred_launch *d = &deferred[ndeferred++];
-    d->f = f;
-    d->cfg = *cfg;
-    d->nparams = nparams;
-    for (int i = 0; i < nparams; i++) {
-        d->params[i] = params[i];
-        d->vals[i] = 0;
-        memcpy(&d->vals[i], args[i], kcv_ptype_size(params[i]));
-    }
-    return 0;
+    if (sticky[0]) return -1;
+    if (run_now(f, cfg, args, params, nparams, err) != 0 && !sticky[0])
+        snprintf(sticky, sizeof sticky, "%s", err);
+    return sticky[0] ? -1 : 0;
 }
 
-/* Run the deferred side launches, in order; a failure is sticky as any. */
 static void run_deferred(void)
 {
-    for (int i = 0; i < ndeferred; i++) {
-        deferred_launch *d = &deferred[i];
-        void *args[256];
-        char err[KCV_ERRLEN];
-        if (sticky[0]) break;
-        for (int p = 0; p < d->nparams; p++) args[p] = &d->vals[p];
-        if (run_now(d->f, &d->cfg, args, d->params, d->nparams, err) != 0 && !sticky[0])
-            snprintf(sticky, sizeof sticky, "%s", err);
-    }
-    ndeferred = 0;
+    char err[KCV_ERRLEN];
+    kcv_defer_run(&deferred, run_held, err);
 }
 
 static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
@@ -729,7 +692,7 @@ static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
     if (sticky[0]) return fail(err, "%s: not launched: an earlier kernel failed: %s", f->name, sticky);
     if (nparams > 256) return fail(err, "%s: too many parameters", f->name);
     if (cfg->stream == KCV_STREAM_SIDE) {
-        if (!cfg->join) return defer(f, cfg, args, params, nparams, err);
+        if (!cfg->join) return kcv_defer_push(&deferred, f, cfg, args, params, nparams, err);
         run_deferred();               /* earlier on the side stream */
         if (sticky[0]) return 0;      /* surfaces at synchronize */
     }

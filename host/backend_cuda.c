@@ -8,8 +8,9 @@
  *
  * A job's side launches (backend.h) go to a second stream, created on the
  * first one with CU_STREAM_NON_BLOCKING: the legacy-stream copies do NOT
- * wait for it, so a copy-out after sync_stream(MAIN) reads what unjoined
- * side work has written so far, as the kernel's caller would.  Fork: an
+ * wait for it.  Unjoined side launches are held back until the side stream
+ * is waited for (the worst legal schedule, as on the CPU backend), so a
+ * copy-out after sync_stream(MAIN) never sees their writes.  Fork: an
  * event recorded on main, waited for by side; join: an event recorded on
  * side, waited for by main.  synchronize() waits for the whole context.
  *
@@ -487,17 +488,35 @@ static int prepare(kcv_func *f, const kcv_launch_cfg *cfg, const kcv_ptype *para
     return 0;
 }
 
-static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
-                  const kcv_ptype *params, int nparams, char *err)
+static int launch_now(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                      const kcv_ptype *params, int nparams, char *err)
 {
     char what[1400];
     if (prepare(f, cfg, params, nparams, what, sizeof what, err) != 0) return -1;
     if (cfg->stream == KCV_STREAM_SIDE) return launch_side(f, cfg, args, what, err);
-    if (cfg->stream != KCV_STREAM_MAIN) {
-        snprintf(err, KCV_ERRLEN, "launch: unknown stream %d (%s)", cfg->stream, what);
+    return launch_once(f, cfg, args, what, err);
+}
+
+/* Unjoined side launches are held back until the side stream is waited
+ * for (backend.h): on an idle GPU they would usually finish before the
+ * outputs are read, and the defect would show only by chance. */
+static kcv_defer_queue deferred;
+
+static int launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
+                  const kcv_ptype *params, int nparams, char *err)
+{
+    if (cfg->stream != KCV_STREAM_MAIN && cfg->stream != KCV_STREAM_SIDE) {
+        snprintf(err, KCV_ERRLEN, "launch: unknown stream %d (kernel %s)", cfg->stream, f->name);
         return -1;
     }
-    return launch_once(f, cfg, args, what, err);
+    if (cfg->stream == KCV_STREAM_SIDE) {
+        if (!cfg->join) {
+            if (ready(err) != 0 || check_params(f, params, nparams, f->name, err) != 0) return -1;
+            return kcv_defer_push(&deferred, f, cfg, args, params, nparams, err);
+        }
+        if (kcv_defer_run(&deferred, launch_now, err) != 0) return -1;
+    }
+    return launch_now(f, cfg, args, params, nparams, err);
 }
 
 /* Everything: the whole context when side work was launched since the
@@ -507,6 +526,7 @@ static int synchronize(char *err)
 {
     char what[2700];
     if (ready(err) != 0) return -1;
+    if (kcv_defer_run(&deferred, launch_now, err) != 0) return -1;
     if (!g.side_pending) {
         CU(after_last(), cuStreamSynchronize, (g.stream));
         return 0;
@@ -530,6 +550,7 @@ static int sync_stream(int stream, char *err)
         snprintf(err, KCV_ERRLEN, "sync_stream: unknown stream %d", stream);
         return -1;
     }
+    if (kcv_defer_run(&deferred, launch_now, err) != 0) return -1;
     if (g.side) CU(g.last_side[0] ? g.last_side : "side stream", cuStreamSynchronize, (g.side));
     return 0;
 }

@@ -403,6 +403,31 @@ static int m_copyfrom(lua_State *L)
     return 1;
 }
 
+/* b:tile(src): b's elements become src's, repeated through b (src has at
+ * most b's elements, the same dtype).  A large input made of a random head
+ * of prime length costs a few memcpy instead of a generator per element,
+ * and no power-of-two index offset maps an element onto an equal one. */
+static int m_tile(lua_State *L)
+{
+    kcv_buf *b = kcv_checkbuf(L, 1);
+    kcv_buf *s = kcv_checkbuf(L, 2);
+    if (s->dtype != b->dtype)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %s buffer expected, got %s",
+                             kcv_dtypes[b->dtype].name, kcv_dtypes[s->dtype].name));
+    if (s->numel < 1 || s->numel > b->numel)
+        return luaL_error(L, "tile: %I elements into %I", (lua_Integer)s->numel, (lua_Integer)b->numel);
+    if (!b->contiguous || !s->contiguous) return luaL_error(L, "tile: both buffers must be contiguous");
+    memmove(b->data, s->data, s->nbytes);
+    size_t have = s->nbytes, total = b->nbytes;
+    while (have < total) {            /* doubling: log2(numel / period) copies */
+        size_t n = have < total - have ? have : total - have;
+        memcpy((char *)b->data + have, b->data, n);
+        have += n;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
 static kcv_buf *push_view(lua_State *L, int parent, const kcv_buf *b)
 {
     kcv_buf *v = push_header(L);
@@ -548,7 +573,7 @@ static int m_tostring(lua_State *L)
 static const luaL_Reg buf_methods[] = {
     {"get", m_get}, {"set", m_set}, {"at", m_at}, {"index", m_index},
     {"bits", m_bits}, {"setbits", m_setbits}, {"fill", m_fill},
-    {"clone", m_clone}, {"cast", m_cast}, {"copyfrom", m_copyfrom},
+    {"clone", m_clone}, {"cast", m_cast}, {"copyfrom", m_copyfrom}, {"tile", m_tile},
     {"reshape", m_reshape}, {"transpose", m_transpose},
     {"bytes", m_bytes}, {"setbytes", m_setbytes}, {"totable", m_totable},
     {NULL, NULL}};

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 #include "kcv.h"
+#include "mp.h"        /* mp_parallel */
 
 /* ---- Philox4x32-10 ------------------------------------------------------ */
 
@@ -157,13 +158,28 @@ static double gen_bernoulli(const fillspec *s, const uint32_t w[4])
     return kcv_u01(w) < s->a ? 1.0 : 0.0;
 }
 
+typedef struct {
+    kcv_buf *b;
+    const fillspec *s;
+    genfn gen;
+} fill_job;
+
+static void fill_range(void *p, int64_t lo, int64_t hi)
+{
+    const fill_job *j = p;
+    uint32_t w[4];
+    for (int64_t i = lo; i < hi; i++) {
+        kcv_rng_block(j->s->seed, j->s->stream, (uint64_t)i, w);
+        kcv_store(j->b->dtype, kcv_buf_ptr(j->b, i), j->gen(j->s, w));
+    }
+}
+
+/* Element i depends on (seed, stream, i) alone, so the cores can split the
+ * buffer without changing a bit (the oracle's fork-join, mp_pool.c). */
 static void fill(kcv_buf *b, const fillspec *s, genfn gen)
 {
-    uint32_t w[4];
-    for (int64_t i = 0; i < b->numel; i++) {
-        kcv_rng_block(s->seed, s->stream, (uint64_t)i, w);
-        kcv_store(b->dtype, kcv_buf_ptr(b, i), gen(s, w));
-    }
+    fill_job j = {b, s, gen};
+    mp_parallel(b->numel, 50, fill_range, &j);
 }
 
 /* Common prologue: the buffer, its options table, seed and stream. */

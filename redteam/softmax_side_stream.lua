@@ -1,10 +1,10 @@
 -- The defect lives in the launch sequence, so the subject is a pipeline.
 -- `stream = "side", join = false` runs the second launch on a side stream
 -- that nothing waits for: kcv reads the outputs as soon as the main stream
--- is done (docs/API.md, kcv.kernel.run).  On cuda the normalization then
--- races the download; the cpu backend runs unjoined side work only after
--- the download (the worst legal schedule), so y comes back unwritten and
--- RES-01's poison check fails it on every run.
+-- is done (docs/API.md, kcv.kernel.run).  Both backends run unjoined side
+-- work only after the download (the worst legal schedule; on a GPU it
+-- would otherwise race the download and usually win), so y comes back
+-- unwritten and RES-01's poison check fails it on every run.
 return {
   spec = "softmax",
   defect = "The normalization kernel is launched on a side stream that is never joined, so the outputs may still be being written after the operator has returned.",

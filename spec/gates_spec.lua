@@ -78,6 +78,42 @@ describe("each gate on the CPU backend", function()
     end)
   end
 
+  describe("CMP-03's large-index probe (element-wise specs, cuda budget)", function()
+    local case = require "kcv.verify.case"
+    local saved_index, saved_period
+    before_each(function()
+      saved_index, saved_period = case.LARGE_INDEX, case.LARGE_PERIOD
+      case.LARGE_INDEX, case.LARGE_PERIOD = 4999, 101   -- the fixture's dims stop at 5000
+    end)
+    after_each(function() case.LARGE_INDEX, case.LARGE_PERIOD = saved_index, saved_period end)
+
+    local function probe(kernel, budget)
+      return verify.run{spec = FX .. "relu.lua", kernel = FX .. kernel .. ".cu", gates = {"CMP-03"},
+                        seed = SEED, backend = "cpu", budget = budget, case = budget == "cuda" and "large-index" or nil}.gates[1]
+    end
+
+    it("compares a sample of the large tensor and passes the honest kernel", function()
+      local g = probe("relu_good", "cuda")
+      assert.are.equal("pass", g.status, g.reason)
+      assert.truthy(g.reason:find("large-index", 1, true), g.reason)
+    end)
+
+    it("fails a kernel that leaves the elements past an index unwritten, naming the true index", function()
+      local g = probe("relu_index_cap", "cuda")
+      assert.are.equal("fail", g.status, g.reason)
+      assert.are.equal("large-index", g.evidence.case)
+      assert.is_true(g.evidence.index >= 4096, tostring(g.evidence.index))
+      assert.truthy(g.reason:find("y[" .. g.evidence.index .. "]", 1, true), g.reason)
+      assert.truthy(g.reason:find("sampled elements of 4999", 1, true), g.reason)
+    end)
+
+    it("is not run on the cpu budget, and says so", function()
+      local g = probe("relu_good", "cpu")
+      assert.are.equal("pass", g.status, g.reason)
+      assert.truthy(g.reason:find("no large-index probe: needs the cuda budget", 1, true), g.reason)
+    end)
+  end)
+
   it("runs a pipeline of two launches with a workspace (from a sidecar) like one kernel", function()
     local rep = verify.run{spec = FX .. "rowsum.lua", kernel = FX .. "rowsum_pipeline.cu", gates = {"CMP-02", "RES-01"},
                            seed = SEED, backend = "cpu"}

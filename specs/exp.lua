@@ -24,6 +24,7 @@ return {
     accumulator = "f32",
     c = 2,
   },
+  elementwise = true,       -- y[i] depends on x[i] alone
   zero_sign = false,
   kernel = {
     name = "exp_kernel",

@@ -25,6 +25,7 @@ return {
     accumulator = "f32",
     c = 4,
   },
+  elementwise = true,       -- y[i] depends on x[i] alone
   zero_sign = true,
   kernel = {
     name = "gelu_kernel",

@@ -3,7 +3,7 @@ return {
   name = "relu",
   summary = "element-wise max(x, 0) over a flat f32 vector",
   math = "y[i] = x[i] > 0 ? x[i] : +0;  NaN in gives NaN out;  relu(-0) = +0",
-  dims = { n = {min = 1, max = 1 << 26} },
+  dims = { n = {min = 1, max = 1 << 32} },   -- past 2^31: CMP-03's large-index probe
   benchmark = { n = 16 * 16384 },
   shapes = { {n = 1}, {n = 3}, {n = 4097}, {n = 100003} },
   inputs = { {name = "x", dtype = "f32", shape = {"n"}} },
@@ -14,6 +14,7 @@ return {
     accumulator = "f32",
     c = 1,                  -- exact operation: only the output rounding remains
   },
+  elementwise = true,       -- y[i] depends on x[i] alone
   zero_sign = true,         -- relu(-0) = +0 and relu(negative) = +0, as the oracle says
   kernel = {
     name = "relu_kernel",

@@ -35,8 +35,8 @@ the backends on which the defect can show) and prints one line per entry:
   --only NAME   verify only this entry (repeatable)
   --seed N      base seed (default 1)
   --no-baseline skip the allclose baseline
-  --budget B    probe-size budget (cpu: tensors up to 2^17 elements, cuda:
-                2^24; default: the backend's own)
+  --budget B    probe-size budget (cpu: tensors up to 2^18 elements, cuda:
+                2^22; default: the backend's own)
   --shard K/N   verify only entries K, K+N, K+2N, ... (parallel runs)
   --save FILE   save the results (a Lua chunk) for --merge
   --merge FILE  do not verify: merge saved runs (repeatable), print them,

@@ -292,22 +292,85 @@ local function apply_domain(b, domain, s)
   if hi then map(b, function(v) return math.min(v, hi) end) end
 end
 
+-- Fill input i (spec.inputs[i] = t) of shape s from the distribution.
+local function fill_input(b, t, i, s, gen, seed)
+  if kcv.dtype(t.dtype).is_float then
+    gen(b, seed, i - 1)
+    apply_domain(b, t.domain, s)
+  else
+    local d = t.domain or {}
+    b:fill_int{seed = seed, stream = i - 1, lo = resolve(d.lo, s) or 0, hi = resolve(d.hi, s) or 100}
+  end
+end
+
+local function dist_fn(dist)
+  local gen = M.DISTS[dist]
+  if not gen then error(("case: unknown input distribution '%s'"):format(tostring(dist)), 3) end
+  return gen
+end
+
 -- inputs(spec, s, dist, seed) -> list of input buffers, in spec order.
 function M.inputs(spec, s, dist, seed)
-  local gen = M.DISTS[dist]
-  if not gen then error(("case: unknown input distribution '%s'"):format(tostring(dist)), 2) end
+  local gen = dist_fn(dist)
   local list = {}
   for i, t in ipairs(spec.inputs) do
-    local b = kcv.buffer(t.dtype, specmod.shape_of(t, s))
-    if kcv.dtype(t.dtype).is_float then
-      gen(b, seed, i - 1)
-      apply_domain(b, t.domain, s)
-    else
-      local d = t.domain or {}
-      b:fill_int{seed = seed, stream = i - 1, lo = resolve(d.lo, s) or 0, hi = resolve(d.hi, s) or 100}
-    end
-    list[i] = b
+    list[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s))
+    fill_input(list[i], t, i, s, gen, seed)
   end
+  return list
+end
+
+---------------------------------------------------------------------------
+-- large-index probes (element-wise specs, cuda budget)
+
+-- Past the signed 32-bit index range by an odd amount: an index computed in
+-- 32 bits wraps negative here.  (Unsigned wrap, at 2^32, would need 16 GB
+-- per f32 tensor and is not probed.)
+M.LARGE_INDEX = (1 << 31) + 4099
+-- The inputs repeat a random head of this (prime) length.
+M.LARGE_PERIOD = 1048583
+
+-- The shape of a large-index probe: the spec's largest dim grown until the
+-- tensors have LARGE_INDEX elements; nil when the dims' ranges stop short.
+function M.large_index_shape(spec)
+  local s, big = copy(spec.benchmark), nil
+  for _, name in ipairs(sorted_dims(spec)) do
+    if not big or spec.dims[name].max > spec.dims[big].max then big = name end
+  end
+  local rest = M.numel(spec, s) // s[big]
+  s[big] = (M.LARGE_INDEX + rest - 1) // rest
+  if s[big] > spec.dims[big].max then return nil end
+  return s
+end
+
+-- Inputs of shape s whose elements repeat a random head of `period`
+-- elements (b:tile): cheap at billions of elements.
+function M.tiled_inputs(spec, s, dist, seed, period)
+  local gen = dist_fn(dist)
+  local list = {}
+  for i, t in ipairs(spec.inputs) do
+    local head = kcv.buffer(t.dtype, {period})
+    fill_input(head, t, i, s, gen, seed)
+    list[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s)):tile(head)
+  end
+  return list
+end
+
+-- Sorted flat indices to compare in a tensor of n elements: both ends,
+-- both sides of 2^31 (and 2^32), and `count` drawn from the seed.
+function M.sample_indices(n, seed, count)
+  local set, list = {}, {}
+  local function add(lo, hi)
+    for i = math.max(0, lo), math.min(n - 1, hi) do
+      if not set[i] then set[i] = true; list[#list + 1] = i end
+    end
+  end
+  add(0, 1023)
+  add(n - 1024, n - 1)
+  for _, edge in ipairs{1 << 31, 1 << 32} do add(edge - 1024, edge + 1023) end
+  local r = kcv.buffer("i64", {count}):fill_int{seed = seed, stream = 99, lo = 0, hi = n - 1}
+  for k = 0, count - 1 do add(r:get(k), r:get(k)) end
+  table.sort(list)
   return list
 end
 

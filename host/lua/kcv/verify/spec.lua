@@ -145,6 +145,12 @@ function M.validate(spec)
   want(spec.oracle, "function", "oracle")
   check_error_model(spec)
   if spec.zero_sign ~= nil then want(spec.zero_sign, "boolean", "zero_sign") end
+  if spec.elementwise ~= nil then
+    want(spec.elementwise, "boolean", "elementwise")
+    if spec.elementwise and spec.error_model.reduction ~= nil then
+      bad("elementwise", "an element-wise spec has no reduction (error_model.reduction is set)")
+    end
+  end
   check_kernel(spec)
   if spec.budget ~= nil then
     want(spec.budget, "table", "budget")
