@@ -355,11 +355,30 @@ static int same_nonfinite_class(double g, double e)
     return isnan(e) ? isnan(g) : g == e;     /* e is ±Inf here */
 }
 
+/* Where rounding to dt overflows (round to nearest even): |x| >= T gives
+ * Inf.  T is the largest finite value plus half its ulp; +Inf for a dtype
+ * without Inf (f8e4m3 saturates to NaN) or where T is not a double. */
+static double overflow_threshold(kcv_dtype dt)
+{
+    unsigned char t[8];
+    int e;
+    if (!kcv_dtypes[dt].is_float) return INFINITY;
+    kcv_store(dt, t, INFINITY);
+    if (!isinf(kcv_load(dt, t))) return INFINITY;
+    kcv_storebits(dt, t, kcv_loadbits(dt, t) - 1);
+    double max = kcv_load(dt, t);
+    frexp(max, &e);
+    return max + ldexp(1.0, e - 2 - kcv_dtypes[dt].mbits);
+}
+
 /* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0})
  * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
  * expected value is non-finite and whose got has the same class are not
  * checked (non-finite semantics are the mask gate's job); a class mismatch
- * there is a violation with ratio inf. */
+ * there is a violation with ratio inf.  A got of +-Inf where expected is
+ * finite is within the bound when a value that close to expected, with its
+ * sign, rounds to Inf in got's dtype (|expected| + bound >= T): its error
+ * is then T - |expected|, the least a result rounding to Inf can have. */
 static int l_within(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);
@@ -379,6 +398,7 @@ static int l_within(lua_State *L)
     if (c_mag != 0 && !m) luaL_argerror(L, 3, "opts.c_mag needs opts.mag (a buffer)");
 
     double worst = -1, wg = 0, we = 0, werr = 0, wbound = 0;
+    double T = overflow_threshold(g->dtype);
     int64_t at = -1, first_bad = -1, violations = 0, checked = 0;
     double gb[BLK], eb[BLK], mb[BLK];
     FOR_BLOCKS(g->numel, i0, n) {
@@ -391,7 +411,10 @@ static int l_within(lua_State *L)
         if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
         checked++;
         bound = c_abs + term(c_rel, fabs(ev)) + (m ? term(c_mag, fabs(mb[k])) : 0);
-        if (!isfinite(ev) || !isfinite(gv)) {
+        if (isinf(gv) && isfinite(ev) && (gv > 0) == (ev > 0) && fabs(ev) + bound >= T) {
+            err = T - fabs(ev);                    /* overflowed within the bound */
+            ratio = bound > 0 ? err / bound : INFINITY;
+        } else if (!isfinite(ev) || !isfinite(gv)) {
             err = INFINITY;
             ratio = INFINITY;
         } else {

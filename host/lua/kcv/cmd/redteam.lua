@@ -198,9 +198,13 @@ local STATUS_TEXT = {
 function M.markdown(results, backend, meta)
   local out = {}
   local function add(s) out[#out + 1] = s end
-  add(("Backend **%s**, seed %d, gates: %s; run: `%s`%s."):format(
-    backend, meta.seed, meta.declared_only and "declared only" or "all",
-    meta.command, meta.merged and ", the saved runs merged by `kcv redteam --merge FILE... --write-doc`" or ""))
+  local run = ("`%s`"):format(meta.command)
+  if meta.merged then   -- each saved run's command names only its own part
+    run = ("%d runs of `kcv redteam --backend %s --only NAME... --save FILE` (tools/device-check's lanes), "
+        .. "merged by `kcv redteam --merge FILE... --write-doc`"):format(meta.merged, backend)
+  end
+  add(("Backend **%s**, seed %d, gates: %s; run: %s."):format(
+    backend, meta.seed, meta.declared_only and "declared only" or "all", run))
   add("")
   add("| entry | spec | defect | declared | caught by | allclose baseline | kcv |")
   add("| --- | --- | --- | --- | --- | --- | --- |")
@@ -562,7 +566,7 @@ function M.run(args)
     local doc = f and f:read("a") or "# The red team\n"
     if f then f:close() end
     local body = M.markdown(results, backend, {seed = o.seed, declared_only = o.declared,
-                                               command = command, merged = #o.merge > 0})
+                                               command = command, merged = #o.merge > 0 and #o.merge or nil})
     local w, werr = io.open(path, "w")
     if not w then io.stderr:write("kcv redteam: ", werr, "\n"); return EXIT_USAGE end
     w:write(M.splice(doc, backend, body))
