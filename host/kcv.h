@@ -112,6 +112,9 @@ kcv_buf *kcv_newbuf_like(lua_State *L, const kcv_buf *like, kcv_dtype dt);
 int kcv_checkshape(lua_State *L, int arg, int64_t *shape);
 /* Address of the i-th element in row-major logical order (0-based). */
 void *kcv_buf_ptr(const kcv_buf *b, int64_t i);
+/* memcpy of n bytes, split over the cores from KCV_COPY_PAR_MIN bytes on. */
+#define KCV_COPY_PAR_MIN ((size_t)64 << 20)
+void kcv_copy_bytes(void *dst, const void *src, size_t n);
 /* Error unless 0 <= i < numel; returns i. */
 int64_t kcv_checkindex(lua_State *L, const kcv_buf *b, int arg);
 /* Add methods to the buffer metatable's __index table (for other parts). */
@@ -131,6 +134,7 @@ void kcv_checkkeys(lua_State *L, int idx, int arg, const char *what, const char 
 int kcv_open_dtype(lua_State *L);
 int kcv_open_buf(lua_State *L);
 int kcv_open_rng(lua_State *L);      /* kcv.rng, buffer fill methods  */
+int kcv_open_transform(lua_State *L);/* clamp, alternate, fold methods */
 int kcv_open_inject(lua_State *L);   /* special-value injection       */
 int kcv_open_compare(lua_State *L);  /* kcv.cmp                       */
 int kcv_open_mp(lua_State *L);       /* kcv.mp (MPFR oracle)          */

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <sys/mman.h>
 #include "kcv.h"
+#include "mp.h"        /* mp_parallel */
 
 kcv_buf *kcv_testbuf(lua_State *L, int arg)
 {
@@ -56,6 +57,33 @@ static kcv_buf *push_header(lua_State *L)
 }
 
 #define KCV_STORAGE_MT "kcv.storage"
+
+/* ---- copies of many bytes ------------------------------------------ */
+
+typedef struct { char *dst; const char *src; size_t n; } copy_job;
+
+#define COPY_CHUNK ((size_t)16 << 20)
+
+static void copy_chunks(void *p, int64_t lo, int64_t hi)
+{
+    const copy_job *j = p;
+    size_t a = (size_t)lo * COPY_CHUNK, b = (size_t)hi * COPY_CHUNK;
+    if (b > j->n) b = j->n;
+    memcpy(j->dst + a, j->src + a, b - a);
+}
+
+/* memcpy, split over the cores from KCV_COPY_PAR_MIN bytes on: one core
+ * copies (and faults in) a few GB/s, a tensor of 8 GB is copied several
+ * times on its way to a GPU and back. */
+void kcv_copy_bytes(void *dst, const void *src, size_t n)
+{
+    if (n < KCV_COPY_PAR_MIN) {
+        memcpy(dst, src, n);
+        return;
+    }
+    copy_job j = {dst, src, n};
+    mp_parallel((int64_t)((n + COPY_CHUNK - 1) / COPY_CHUNK), 1e9, copy_chunks, &j);
+}
 
 /* The memory behind a buffer.  Large buffers are anonymous mappings: zero
  * pages cost nothing until touched, so asking for a huge buffer is not
@@ -363,7 +391,7 @@ static int m_clone(lua_State *L)
     kcv_buf *b = kcv_checkbuf(L, 1);
     kcv_buf *c = kcv_newbuf_like(L, b, b->dtype);
     size_t es = kcv_dtypes[b->dtype].size;
-    if (b->contiguous) memcpy(c->data, b->data, b->nbytes);
+    if (b->contiguous) kcv_copy_bytes(c->data, b->data, b->nbytes);
     else for (int64_t i = 0; i < b->numel; i++) memcpy(kcv_buf_ptr(c, i), kcv_buf_ptr(b, i), es);
     return 1;
 }
@@ -421,7 +449,7 @@ static int m_tile(lua_State *L)
     size_t have = s->nbytes, total = b->nbytes;
     while (have < total) {            /* doubling: log2(numel / period) copies */
         size_t n = have < total - have ? have : total - have;
-        memcpy((char *)b->data + have, b->data, n);
+        kcv_copy_bytes((char *)b->data + have, b->data, n);
         have += n;
     }
     lua_settop(L, 1);

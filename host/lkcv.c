@@ -7,7 +7,7 @@
 #include "kcv.h"
 
 static int (*const parts[])(lua_State *) = {
-    kcv_open_dtype, kcv_open_buf, kcv_open_rng, kcv_open_inject,
+    kcv_open_dtype, kcv_open_buf, kcv_open_rng, kcv_open_transform, kcv_open_inject,
     kcv_open_compare, kcv_open_mp, kcv_open_kernel, kcv_open_sys,
 };
 

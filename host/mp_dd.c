@@ -329,10 +329,11 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
     dd_init();
     if (n < 2) goto fail;
     int64_t im = 0;
-    for (int64_t j = 0; j < n; j++) {
-        if (!isfinite(x[j])) goto fail;
+    for (int64_t j = 0; j < n; j++) {          /* -Inf entries: e_j = 0 */
+        if (isnan(x[j]) || x[j] == INFINITY) goto fail;
         if (x[j] > x[im]) im = j;
     }
+    if (!isfinite(x[im])) goto fail;           /* only -Inf */
     double m = x[im], *eh = w, *el = w + n;
     mp_acc acc = MP_ACC_INIT;
     double epsmax = 0, tiny = 0;
@@ -376,6 +377,10 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
             double eps = (j == im ? 0 : epsmax) + epsS + div + eps_mp;
             if (eh[j] != 0) {
                 q = dd_div((dd){eh[j], el[j]}, S);
+            } else if (isinf(x[j])) {
+                y[j] = 0;
+                mag[j] = 0;                          /* as the MPFR path's */
+                continue;
             } else {
                 double th, tl;
                 two_sum(x[j], -m, &th, &tl);
@@ -408,6 +413,11 @@ DD_CLONES int mp_dd_softmax_row(const double *x, int64_t n, int log, double *y,
     double spm = fmin((Sp.h + ES) * 1.01, 1.0);
     for (int64_t j = 0; j < n; j++) {
         double th, tl;
+        if (isinf(x[j])) {                     /* -Inf - m - log S */
+            y[j] = -INFINITY;
+            mag[j] = 1 + (fabs(x[j]) + fabs(lse)) / (double)n;
+            continue;
+        }
         two_sum(x[j], -m, &th, &tl);
         dd v = dd_add((dd){th, tl}, (dd){-u.h, -u.l});
         /* ours: Eu + 3u^2 |v| (x16); MPFR's: 2^-P (|t| + |u| + |y| +

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "kcv.h"              /* kcv_copy_bytes */
 #include "worker.h"
 #include "cuda_cache.h"        /* kcv_hash: module keys */
 
@@ -877,7 +878,7 @@ static int make_memfd(const kcv_job *j, char **map, size_t *total, kcv_outcome *
     size_t off = 0;
     for (int i = 0; i < j->nbufs; i++) {
         if (j->bufs[i].poison < 0 && j->bufs[i].nbytes)
-            memcpy(*map + off, j->bufs[i].host, j->bufs[i].nbytes);
+            kcv_copy_bytes(*map + off, j->bufs[i].host, j->bufs[i].nbytes);
         off += (j->bufs[i].nbytes + 63) / 64 * 64;
     }
     *total = t;
@@ -915,7 +916,7 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
         if (res->o.status == KCV_JOB_OK) {
             size_t off = 0;
             for (int i = 0; i < job->nbufs; i++) {
-                if (job->bufs[i].nbytes) memcpy(job->bufs[i].host, map + off, job->bufs[i].nbytes);
+                if (job->bufs[i].nbytes) kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
                 off += (job->bufs[i].nbytes + 63) / 64 * 64;
             }
         }

@@ -338,6 +338,7 @@ describe("results", function()
       kcv.from("f64", tab(16 * 256, function() return 1e6 + (u() - 0.5) * 1e-6 end), {16, 256}),
       kcv.from("f64", tab(20 * 50, function(i) return i % 17 == 0 and -inf or (u() - 0.5) * 60 end), {20, 50}),
       rand("f32", {40, 500}, 30), rand("f16", {30, 70}, 8),
+      kcv.from("f64", {-inf, -inf, -inf, -inf,  0 / 0, 1, 2, 3,  inf, 1, -inf, 2,  -inf, 5, -inf, -inf}, {4, 4}),
     }
     local function run(x, g, b)
       local r = {}

@@ -369,12 +369,17 @@ static void test_dd_softmax(void)
     unsigned long before = mp_dd_fallbacks;
     double h1[] = {0, -37.42994775023705};
     int declined = !mp_dd_softmax_row(h1, 2, 0, y, mag, w);
-    double h2[] = {0, -INFINITY, 1}, h3[] = {1, NAN}, h4[] = {5};
-    declined += !mp_dd_softmax_row(h2, 3, 0, y, mag, w);
+    double h2[] = {-INFINITY, -INFINITY}, h3[] = {1, NAN}, h4[] = {5}, h5[] = {1, INFINITY};
+    declined += !mp_dd_softmax_row(h2, 2, 0, y, mag, w);
     declined += !mp_dd_softmax_row(h3, 2, 1, y, mag, w);
     declined += !mp_dd_softmax_row(h4, 1, 1, y, mag, w);
-    check(declined == 4 && mp_dd_fallbacks == before + 4,
-          "a near-midpoint softmax row and rows with -Inf, NaN or one entry go to MPFR");
+    declined += !mp_dd_softmax_row(h5, 2, 0, y, mag, w);
+    check(declined == 5 && mp_dd_fallbacks == before + 5,
+          "a near-midpoint softmax row and rows with +Inf, NaN, only -Inf or one entry go to MPFR");
+    double mi[] = {0, -INFINITY, 1};
+    check(mp_dd_softmax_row(mi, 3, 0, y, mag, w) && y[1] == 0 && !signbit(y[1]) && mag[1] == 0 &&
+          mp_dd_softmax_row(mi, 3, 1, y, mag, w) && y[1] == -INFINITY && mag[1] == INFINITY,
+          "a -Inf entry is certified: softmax +0 (magnitude 0), log_softmax -Inf");
     double tie[] = {3, 3};
     check(mp_dd_softmax_row(tie, 2, 0, y, mag, w) && y[0] == 0.5 && y[1] == 0.5,
           "an exact softmax value (0.5) is certified");

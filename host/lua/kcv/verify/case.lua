@@ -201,11 +201,6 @@ local function dtype_range(dtype)
   return d.max, d.min_normal
 end
 
-local function map(b, f)
-  for i = 0, b.numel - 1 do b:set(i, f(b:get(i), i)) end
-  return b
-end
-
 -- Distributions: each fills a float buffer in place from (seed, stream).
 M.DISTS = {}
 
@@ -231,15 +226,14 @@ end
 M.DISTS.cancel = function(b, seed, stream)
   local max = dtype_range(b.dtype)
   local K = math.min(1e4, max ^ 0.25)
-  b:fill_normal{seed = seed, stream = stream, mean = 0, std = 1}
-  map(b, function(v, i) return (i % 2 == 0 and K or -K) + v end)
+  b:fill_normal{seed = seed, stream = stream, mean = 0, std = 1}:alternate(K)
 end
 
 M.DISTS.pareto = function(b, seed, stream)
   b:fill_pareto{seed = seed, stream = stream, alpha = 1.5, scale = 1, signs = "mixed"}
   local max = dtype_range(b.dtype)
   local cap = max ^ 0.25
-  map(b, function(v) return math.max(-cap, math.min(cap, v)) end)
+  b:clamp(-cap, cap)
 end
 
 M.DISTS.constant = function(b, seed, stream)
@@ -287,9 +281,9 @@ local function apply_domain(b, domain, s)
   local lo, hi = resolve(domain.lo, s), resolve(domain.hi, s)
   if lo then
     local tiny = kcv.dtype(b.dtype).min_normal
-    map(b, function(v) return lo + math.max(math.abs(v), tiny) end)
+    b:fold(lo, tiny)
   end
-  if hi then map(b, function(v) return math.min(v, hi) end) end
+  if hi then b:clamp(-math.huge, hi) end
 end
 
 -- Fill input i (spec.inputs[i] = t) of shape s from the distribution.
