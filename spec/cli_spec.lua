@@ -128,7 +128,8 @@ describe("the build without libedit (make STATIC=1, for machines that lack it)",
   it("links kcv.sys with no editline symbol left undefined", function()
     local so = os.tmpname() .. ".so"
     local out, rc = sh("cc -DKCV_NO_EDIT -std=gnu11 -fPIC -shared -Wl,--no-undefined -Ihost "
-                       .. "-I/usr/include/lua5.4 host/kcv_sys.c -llua5.4 -o " .. so)
+                       .. "-I" .. (os.getenv("LUA_INC") or "/usr/include/lua5.4")   -- as the Makefile's
+                       .. " host/kcv_sys.c -llua5.4 -o " .. so)
     os.remove(so)
     assert.are.equal(0, rc, out)
   end)
