@@ -103,7 +103,7 @@ describe("kcv redteam --write-doc", function()
     local one = redteam.markdown({}, "cpu", {seed = 1, command = "kcv redteam --backend cpu"})
     assert.truthy(one:find("run: `kcv redteam --backend cpu`.", 1, true), one)
     local many = redteam.markdown({}, "cuda", {seed = 1, command = "kcv redteam --only a --save /tmp/x", merged = 7})
-    assert.truthy(many:find("run: 7 runs of `kcv redteam --backend cuda --only NAME... --save FILE`", 1, true), many)
+    assert.truthy(many:find("run: 7 saved runs of `kcv redteam --backend cuda ... --save FILE`", 1, true), many)
     assert.falsy(many:find("/tmp/x", 1, true))
   end)
 

@@ -200,7 +200,7 @@ function M.markdown(results, backend, meta)
   local function add(s) out[#out + 1] = s end
   local run = ("`%s`"):format(meta.command)
   if meta.merged then   -- each saved run's command names only its own part
-    run = ("%d runs of `kcv redteam --backend %s --only NAME... --save FILE` (tools/device-check's lanes), "
+    run = ("%d saved runs of `kcv redteam --backend %s ... --save FILE` (shards, or tools/device-check's lanes), "
         .. "merged by `kcv redteam --merge FILE... --write-doc`"):format(meta.merged, backend)
   end
   add(("Backend **%s**, seed %d, gates: %s; run: %s."):format(
