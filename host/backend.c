@@ -64,7 +64,7 @@ int kcv_defer_push(kcv_defer_queue *q, kcv_func *f, const kcv_launch_cfg *cfg,
 int kcv_defer_run(kcv_defer_queue *q, kcv_launch_fn run, char *err)
 {
     int n = q->n, rc = 0;
-    q->n = 0;                         /* run may push again: never re-run */
+    q->n = 0;                         /* empty again, whatever fails */
     for (int i = 0; i < n && rc == 0; i++) {
         kcv_deferred_launch *d = &q->v[i];
         void *args[KCV_DEFER_MAXPARAMS];

@@ -412,8 +412,8 @@ static int l_within(lua_State *L)
         checked++;
         bound = c_abs + term(c_rel, fabs(ev)) + (m ? term(c_mag, fabs(mb[k])) : 0);
         if (isinf(gv) && isfinite(ev) && (gv > 0) == (ev > 0) && fabs(ev) + bound >= T) {
-            err = T - fabs(ev);                    /* overflowed within the bound */
-            ratio = bound > 0 ? err / bound : INFINITY;
+            err = fmax(0, T - fabs(ev));           /* overflowed within the bound */
+            ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
         } else if (!isfinite(ev) || !isfinite(gv)) {
             err = INFINITY;
             ratio = INFINITY;

@@ -202,6 +202,9 @@ describe("kcv.cmp.within", function()
     assert.is_true(ok.ok)
     assert.is_true(math.abs(ok.ratio - 20 / 30) < 1e-12)   -- error at least 65520 - 65500
     assert.is_false(cmp.within(kcv.from("f16", {Inf}), kcv.from("f64", {65500}), {c_abs = 19}).ok)
+    -- an expected value that itself rounds to Inf: Inf is exact (error 0), even with no bound
+    local exact = cmp.within(kcv.from("f16", {Inf, -Inf}), kcv.from("f64", {70000, -65520}), {})
+    assert.is_true(exact.ok); assert.are.equal(0, exact.ratio)
   end)
 
   it("checks a million elements in one C call", function()
