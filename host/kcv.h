@@ -140,6 +140,7 @@ int kcv_open_compare(lua_State *L);  /* kcv.cmp                       */
 int kcv_open_mp(lua_State *L);       /* kcv.mp (MPFR oracle)          */
 int kcv_open_kernel(lua_State *L);   /* kcv.kernel, kcv.backend       */
 int kcv_open_sys(lua_State *L);      /* kcv.sys: time, env, files     */
+int kcv_open_proc(lua_State *L);     /* kcv.sys.spawn (after sys)     */
 
 int luaopen_kcv(lua_State *L);
 

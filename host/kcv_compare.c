@@ -132,6 +132,21 @@ static void check_opts(lua_State *L, int arg)
     if (!lua_isnoneornil(L, arg)) luaL_checktype(L, arg, LUA_TTABLE);
 }
 
+/* opts[name] at arg: NULL if absent, else a buffer of n elements. */
+static kcv_buf *opt_buf(lua_State *L, int arg, const char *name, int64_t n)
+{
+    kcv_buf *b = NULL;
+    if (lua_getfield(L, arg, name) != LUA_TNIL) {
+        b = kcv_testbuf(L, -1);
+        if (!b) luaL_argerror(L, arg, lua_pushfstring(L, "opts.%s must be a buffer", name));
+        if (b->numel != n)
+            luaL_argerror(L, arg, lua_pushfstring(L, "opts.%s has %I elements, got %I",
+                          name, (lua_Integer)b->numel, (lua_Integer)n));
+    }
+    lua_pop(L, 1);           /* b stays alive: it is referenced by opts */
+    return b;
+}
+
 static void setnum(lua_State *L, const char *k, double v)
 {
     lua_pushnumber(L, v);
@@ -273,6 +288,122 @@ static int l_masks_equal(lua_State *L)
     return 2;
 }
 
+/* v rounded once to dt (a float dtype), skipped where rounding cannot
+ * change the class: between dt's smallest normal and its largest value. */
+static double round_for_class(kcv_dtype dt, double v, double mn, double max)
+{
+    if (fabs(v) >= mn && fabs(v) <= max) return v;
+    unsigned char t[8];
+    kcv_store(dt, t, v);
+    return kcv_load(dt, t);
+}
+
+/* The three kinds of element reference_relative tells apart. */
+enum { RR_VIOLATION, RR_REF_DISAGREES, RR_ARTIFACT, RR_NKIND };
+static const char *const rr_fields[RR_NKIND] = {"first", "first_ref_disagree", "first_artifact"};
+
+typedef struct { int64_t count, index; int gc, ec, rc; } rr_tally;
+
+static void rr_count(rr_tally *t, int64_t i, int gc, int ec, int rc)
+{
+    if (t->count++ == 0) { t->index = i; t->gc = gc; t->ec = ec; t->rc = rc; }
+}
+
+static void rr_push_first(lua_State *L, const rr_tally *t, kcv_buf *g, kcv_buf *r,
+                          kcv_buf *e, const char *field)
+{
+    if (t->count == 0) return;
+    lua_createtable(L, 0, 7);
+    setint(L, "index", t->index);
+    setnum(L, "got", elem(g, t->index));
+    setnum(L, "expected", elem(e, t->index));
+    setnum(L, "ref", elem(r, t->index));
+    lua_pushstring(L, class_names[t->gc]); lua_setfield(L, -2, "got_class");
+    lua_pushstring(L, class_names[t->ec]); lua_setfield(L, -2, "expected_class");
+    lua_pushstring(L, class_names[t->rc]); lua_setfield(L, -2, "ref_class");
+    lua_setfield(L, -2, field);
+}
+
+/* opts.alt = {a1, a2} at arg: the two buffers, or 0 when absent. */
+static int opt_alt(lua_State *L, int arg, int64_t n, kcv_buf *alt[2])
+{
+    if (lua_getfield(L, arg, "alt") == LUA_TNIL) { lua_pop(L, 1); return 0; }
+    if (!lua_istable(L, -1))
+        luaL_argerror(L, arg, "opts.alt must be a list of two buffers {a1, a2}");
+    for (int j = 0; j < 2; j++) {
+        lua_rawgeti(L, -1, j + 1);
+        alt[j] = kcv_testbuf(L, -1);
+        if (!alt[j]) luaL_argerror(L, arg, lua_pushfstring(L, "opts.alt[%d] must be a buffer", j + 1));
+        if (alt[j]->numel != n)
+            luaL_argerror(L, arg, lua_pushfstring(L, "opts.alt[%d] has %I elements, got %I",
+                          j + 1, (lua_Integer)alt[j]->numel, (lua_Integer)n));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);           /* the buffers stay alive: opts references them */
+    return 1;
+}
+
+/* kcv.cmp.reference_relative(got, ref, expected [, {finite_detail=false,
+ * zero_sign=false, alt={a1, a2}}]) -> {ok, checked, violations,
+ * ref_disagrees, artifacts, first, first_ref_disagree, first_artifact}.
+ *
+ * A class check for kernels judged against a reference implementation:
+ * where the reference itself does not produce the oracle's class (both run
+ * in the same low precision, the oracle does not), the kernel cannot be
+ * blamed for doing likewise, so the element is counted and not judged.
+ * Classes as in masks_equal (expected rounded once to got's dtype; ref in
+ * its own dtype; NaNs of either sign one class).  A kernel class that
+ * differs from an agreeing reference is a violation, unless the oracle
+ * recomputed with each injected special value replaced by two different
+ * finite values (alt) gives the same finite value twice, in the kernel's
+ * class: then the oracle's NaN or Inf came only from 0*NaN or 0*Inf, and
+ * the kernel's finite answer is an artifact of that, not an error. */
+static int l_reference_relative(lua_State *L)
+{
+    kcv_buf *g = kcv_checkbuf(L, 1);
+    kcv_buf *r = check_pair(L, g, 2);
+    kcv_buf *e = check_pair(L, g, 3);
+    kcv_checkopts(L, 4, "finite_detail zero_sign alt");
+    maskopts o = {opt_bool(L, 4, "zero_sign", 0), 0, opt_bool(L, 4, "finite_detail", 0), 1};
+    kcv_buf *alt[2] = {NULL, NULL};
+    int has_alt = !lua_isnoneornil(L, 4) && opt_alt(L, 4, g->numel, alt);
+    int round = kcv_dtypes[g->dtype].is_float;
+    double gmn = min_normal(g->dtype), rmn = min_normal(r->dtype),
+           emn = round ? gmn : min_normal(e->dtype), gmax = round ? dtype_max(g->dtype) : 0;
+    rr_tally t[RR_NKIND];
+    memset(t, 0, sizeof t);
+    double gb[BLK], rb[BLK], eb[BLK], a1[BLK], a2[BLK];
+    FOR_BLOCKS(g->numel, i0, m) {
+        load_block(g, i0, (int)m, gb);
+        load_block(r, i0, (int)m, rb);
+        load_block(e, i0, (int)m, eb);
+        if (has_alt) { load_block(alt[0], i0, (int)m, a1); load_block(alt[1], i0, (int)m, a2); }
+        for (int k = 0; k < m; k++) {
+            double ev = round ? round_for_class(g->dtype, eb[k], gmn, gmax) : eb[k];
+            int gc = classify(gb[k], gmn), rc = classify(rb[k], rmn), ec = classify(ev, emn);
+            int gk = mask_key(gc, gb[k], &o), ek = mask_key(ec, ev, &o);
+            if (mask_key(rc, rb[k], &o) != ek) {
+                rr_count(&t[RR_REF_DISAGREES], i0 + k, gc, ec, rc);
+            } else if (gk != ek) {
+                int artifact = 0;
+                if (has_alt && a1[k] == a2[k] && isfinite(a1[k])) {
+                    double av = round ? round_for_class(g->dtype, a1[k], gmn, gmax) : a1[k];
+                    artifact = mask_key(classify(av, gmn), av, &o) == gk;
+                }
+                rr_count(&t[artifact ? RR_ARTIFACT : RR_VIOLATION], i0 + k, gc, ec, rc);
+            }
+        }
+    }
+    lua_createtable(L, 0, 8);
+    lua_pushboolean(L, t[RR_VIOLATION].count == 0); lua_setfield(L, -2, "ok");
+    setint(L, "checked", g->numel);
+    setint(L, "violations", t[RR_VIOLATION].count);
+    setint(L, "ref_disagrees", t[RR_REF_DISAGREES].count);
+    setint(L, "artifacts", t[RR_ARTIFACT].count);
+    for (int j = 0; j < RR_NKIND; j++) rr_push_first(L, &t[j], g, r, e, rr_fields[j]);
+    return 1;
+}
+
 /* ---- thresholded ---------------------------------------------------------- */
 
 /* Position of finite x on dt's ULP grid, continuous and piecewise linear:
@@ -371,14 +502,18 @@ static double overflow_threshold(kcv_dtype dt)
     return max + ldexp(1.0, e - 2 - kcv_dtypes[dt].mbits);
 }
 
-/* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0})
+/* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0, ref=})
  * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
  * expected value is non-finite and whose got has the same class are not
  * checked (non-finite semantics are the mask gate's job); a class mismatch
  * there is a violation with ratio inf.  A got of +-Inf where expected is
  * finite is within the bound when a value that close to expected, with its
  * sign, rounds to Inf in got's dtype (|expected| + bound >= T): its error
- * is then T - |expected|, the least a result rounding to Inf can have. */
+ * is then T - |expected|, the least a result rounding to Inf can have.
+ * With opts.ref (a reference implementation's output) the comparison is
+ * reference-relative: where ref or expected is non-finite nothing is
+ * checked at all, the class question being reference_relative's and the
+ * mask gates' (an oracle NaN from 0*Inf that the reference also gives). */
 static int l_within(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);
@@ -386,29 +521,24 @@ static int l_within(lua_State *L)
     luaL_checktype(L, 3, LUA_TTABLE);
     double c_abs = opt_coef(L, 3, "c_abs", 0), c_rel = opt_coef(L, 3, "c_rel", 0),
            c_mag = opt_coef(L, 3, "c_mag", 0);
-    kcv_buf *m = NULL;
-    if (lua_getfield(L, 3, "mag") != LUA_TNIL) {
-        m = kcv_testbuf(L, -1);
-        if (!m) luaL_argerror(L, 3, "opts.mag must be a buffer");
-        if (m->numel != g->numel)
-            luaL_argerror(L, 3, lua_pushfstring(L, "opts.mag has %I elements, got %I",
-                          (lua_Integer)m->numel, (lua_Integer)g->numel));
-    }
-    lua_pop(L, 1);           /* m stays alive: it is referenced by opts */
+    kcv_buf *m = opt_buf(L, 3, "mag", g->numel);
     if (c_mag != 0 && !m) luaL_argerror(L, 3, "opts.c_mag needs opts.mag (a buffer)");
+    kcv_buf *r = opt_buf(L, 3, "ref", g->numel);
 
     double worst = -1, wg = 0, we = 0, werr = 0, wbound = 0;
     double T = overflow_threshold(g->dtype);
     int64_t at = -1, first_bad = -1, violations = 0, checked = 0;
-    double gb[BLK], eb[BLK], mb[BLK];
+    double gb[BLK], eb[BLK], mb[BLK], rb[BLK];
     FOR_BLOCKS(g->numel, i0, n) {
     load_block(g, i0, (int)n, gb);
     load_block(e, i0, (int)n, eb);
     if (m) load_block(m, i0, (int)n, mb);
+    if (r) load_block(r, i0, (int)n, rb);
     for (int k = 0; k < n; k++) {
         int64_t i = i0 + k;
         double ev = eb[k], gv = gb[k], err, bound, ratio;
         if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
+        if (r && !(isfinite(rb[k]) && isfinite(ev))) continue;
         checked++;
         bound = c_abs + term(c_rel, fabs(ev)) + (m ? term(c_mag, fabs(mb[k])) : 0);
         if (isinf(gv) && isfinite(ev) && (gv > 0) == (ev > 0) && fabs(ev) + bound >= T) {
@@ -479,13 +609,17 @@ static int l_allclose(lua_State *L)
     return 2;
 }
 
-/* kcv.cmp.max_abs_diff(a, b) -> max |a_i - b_i|, its index.  Equal values
- * (Inf included) differ by 0, two NaNs by 0; a NaN against anything else
- * gives NaN, which wins, so `d <= tol` fails. */
+/* kcv.cmp.max_abs_diff(a, b [, {finite_only=false}]) -> max |a_i - b_i|,
+ * its index.  Equal values (Inf included) differ by 0, two NaNs by 0; a NaN
+ * against anything else gives NaN, which wins, so `d <= tol` fails.  With
+ * finite_only, pairs with a non-finite value on either side are left out
+ * (the error of the finite part, for a report next to a class check). */
 static int l_max_abs_diff(lua_State *L)
 {
     kcv_buf *a = kcv_checkbuf(L, 1);
     kcv_buf *b = check_pair(L, a, 2);
+    kcv_checkopts(L, 3, "finite_only");
+    int finite_only = opt_bool(L, 3, "finite_only", 0);
     double worst = 0;
     int64_t at = -1;
     double ab[BLK], bb[BLK];
@@ -494,6 +628,7 @@ static int l_max_abs_diff(lua_State *L)
         load_block(b, i0, (int)m, bb);
         for (int k = 0; k < m; k++) {
             double x = ab[k], y = bb[k];
+            if (finite_only && !(isfinite(x) && isfinite(y))) continue;
             double d = x == y || (isnan(x) && isnan(y)) ? 0 : fabs(x - y);
             if (isnan(d)) { worst = d; at = i0 + k; goto done; }
             if (d > worst || at < 0) { worst = d; at = i0 + k; }
@@ -510,6 +645,7 @@ int kcv_open_compare(lua_State *L)
     static const luaL_Reg fns[] = {
         {"bytes_equal", l_bytes_equal}, {"classes", l_classes},
         {"class_name", l_class_name}, {"masks_equal", l_masks_equal},
+        {"reference_relative", l_reference_relative},
         {"ulp", l_ulp}, {"within", l_within}, {"allclose", l_allclose},
         {"max_abs_diff", l_max_abs_diff}, {NULL, NULL}};
     luaL_newlib(L, fns);

@@ -1,6 +1,7 @@
 /*
  * kcv_sys.c — kcv.sys: the few operating-system services Lua lacks
  * (monotonic clock, line editing, terminal test, process id, real path).
+ * Child processes (kcv.sys.spawn) are kcv_proc.c's, opened after this part.
  */
 #include <stdio.h>
 #include <stdlib.h>

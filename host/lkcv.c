@@ -8,7 +8,7 @@
 
 static int (*const parts[])(lua_State *) = {
     kcv_open_dtype, kcv_open_buf, kcv_open_rng, kcv_open_transform, kcv_open_inject,
-    kcv_open_compare, kcv_open_mp, kcv_open_kernel, kcv_open_sys,
+    kcv_open_compare, kcv_open_mp, kcv_open_kernel, kcv_open_sys, kcv_open_proc,
 };
 
 int luaopen_kcv(lua_State *L)

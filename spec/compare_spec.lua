@@ -226,8 +226,27 @@ describe("kcv.cmp.within", function()
     assert.is_true(cmp.within(e:transpose(), e:transpose():clone():cast("f32"), {c_rel = 2 ^ -24}).ok)
   end)
 
+  it("with opts.ref checks only elements where both the reference and expected are finite", function()
+    local e = kcv.from("f64", {1, NaN, 2, 10})
+    local g = kcv.from("f32", {1, 3, 2.5, 20})
+    local ref = kcv.from("f32", {1, 1, 2, Inf})
+    local plain = cmp.within(g, e, {c_abs = 1})
+    assert.are.equal(4, plain.checked); assert.are.equal(2, plain.violations)
+    -- element 1: the oracle's NaN; element 3: the reference's Inf: not judged, not counted
+    local r = cmp.within(g, e, {c_abs = 1, ref = ref})
+    assert.is_true(r.ok)
+    assert.are.equal(2, r.checked); assert.are.equal(0, r.violations)
+    assert.are.equal(2, r.worst_index); assert.are.equal(0.5, r.err)
+    -- a finite reference leaves the comparison as it was
+    local same = cmp.within(g, e, {c_abs = 1, ref = kcv.from("f32", {0, 0, 0, 0})})
+    assert.are.equal(3, same.checked); assert.are.equal(1, same.violations)
+    assert.are.equal(3, same.first_violation)
+  end)
+
   it("rejects bad options, naming them", function()
     local a = kcv.buffer("f32", 2)
+    assert.matches("opts.ref", err_of(cmp.within, a, a, {ref = {}}))
+    assert.matches("opts.ref has 3", err_of(cmp.within, a, a, {ref = kcv.buffer("f32", 3)}))
     assert.matches("c_rel", err_of(cmp.within, a, a, {c_rel = -1}))
     assert.matches("c_mag", err_of(cmp.within, a, a, {c_mag = 1}))
     assert.matches("mag", err_of(cmp.within, a, a, {mag = {}}))
@@ -267,5 +286,139 @@ describe("kcv.cmp.max_abs_diff", function()
   it("lets a NaN on one side win, so a tolerance check on it fails", function()
     local d, i = cmp.max_abs_diff(kcv.from("f32", {1, NaN, 100}), kcv.from("f32", {1, 2, 0}))
     assert.is_true(d ~= d); assert.are.equal(1, i)
+  end)
+end)
+
+describe("kcv.cmp.max_abs_diff with finite_only", function()
+  it("leaves out pairs with a non-finite value on either side", function()
+    local a = kcv.from("f32", {1, NaN, Inf, 5, -Inf})
+    local b = kcv.from("f64", {1.5, 2, 3, 4, -Inf})
+    local d, i = cmp.max_abs_diff(a, b)
+    assert.is_true(d ~= d); assert.are.equal(1, i)             -- unchanged without the option
+    d, i = cmp.max_abs_diff(a, b, {finite_only = true})
+    assert.are.equal(1, d); assert.are.equal(3, i)
+    d, i = cmp.max_abs_diff(a, b, {finite_only = false})
+    assert.is_true(d ~= d); assert.are.equal(1, i)
+  end)
+
+  it("returns 0, nil when no finite pair is left", function()
+    local d, i = cmp.max_abs_diff(kcv.from("f32", {NaN, 1}), kcv.from("f32", {1, Inf}), {finite_only = true})
+    assert.are.equal(0, d); assert.is_nil(i)
+  end)
+
+  it("refuses an unknown option or a non-boolean", function()
+    local a = kcv.buffer("f32", 2)
+    assert.matches("finite_onl", err_of(cmp.max_abs_diff, a, a, {finite_onl = true}))
+    assert.matches("finite_only", err_of(cmp.max_abs_diff, a, a, {finite_only = 1}))
+    assert.matches("#3", err_of(cmp.max_abs_diff, a, a, "finite_only"))
+  end)
+end)
+
+describe("kcv.cmp.reference_relative", function()
+  local f32 = function(t) return kcv.from("f32", t) end
+  local f64 = function(t) return kcv.from("f64", t) end
+
+  it("is a violation where the kernel's class differs from the oracle's and the reference agrees", function()
+    -- element 1: a NaN from the kernel where the oracle and the reference are finite
+    local r = cmp.reference_relative(f32{1, NaN, 0, Inf}, f32{1, 2, 0, Inf}, f64{1.5, 2, 0, Inf})
+    assert.is_false(r.ok)
+    assert.are.equal(4, r.checked)
+    assert.are.equal(1, r.violations)
+    assert.are.equal(0, r.ref_disagrees); assert.are.equal(0, r.artifacts)
+    assert.are.equal(1, r.first.index)
+    assert.is_true(r.first.got ~= r.first.got)
+    assert.are.equal(2, r.first.expected); assert.are.equal(2, r.first.ref)
+    assert.are.equal("nan", r.first.got_class)
+    assert.are.equal("normal", r.first.expected_class)
+    assert.are.equal("normal", r.first.ref_class)
+    assert.is_nil(r.first_ref_disagree); assert.is_nil(r.first_artifact)
+  end)
+
+  it("counts and does not judge elements where the reference disagrees with the oracle", function()
+    -- the oracle's NaN (element 0) and Inf (element 1) the f32 reference does not produce:
+    -- whatever the kernel gives there, it is not a violation
+    local r = cmp.reference_relative(f32{5, NaN, 3}, f32{5, 7, 3}, f64{NaN, Inf, 3})
+    assert.is_true(r.ok)
+    assert.are.equal(0, r.violations)
+    assert.are.equal(2, r.ref_disagrees)
+    assert.are.equal(0, r.first_ref_disagree.index)
+    assert.are.equal("nan", r.first_ref_disagree.expected_class)
+    assert.are.equal("normal", r.first_ref_disagree.ref_class)
+    assert.are.equal("normal", r.first_ref_disagree.got_class)
+    assert.is_nil(r.first)
+  end)
+
+  it("rounds the oracle once to got's dtype before classifying it, and takes the reference in its own", function()
+    -- 1e39 is Inf in f32, 1e-50 is 0: a kernel giving Inf and 0 is right
+    local r = cmp.reference_relative(f32{Inf, 0}, f32{Inf, 0}, f64{1e39, 1e-50})
+    assert.is_true(r.ok); assert.are.equal(0, r.ref_disagrees)
+    -- an f16 reference is classified as f16: 1e-5 is subnormal there, normal in f32
+    local s = cmp.reference_relative(f32{1e-5}, kcv.from("f16", {1e-5}), f64{1e-5}, {finite_detail = true})
+    assert.are.equal(1, s.ref_disagrees); assert.are.equal("subnormal", s.first_ref_disagree.ref_class)
+  end)
+
+  it("calls a finite kernel value an artifact where the oracle recomputed with two finite values (alt) does not move", function()
+    -- the oracle and the reference are NaN only through 0*NaN; the kernel skipped the product
+    local got, ref, exp = f32{0, 0, 0}, f32{NaN, NaN, NaN}, f64{NaN, NaN, NaN}
+    local plain = cmp.reference_relative(got, ref, exp)
+    assert.are.equal(3, plain.violations)
+    local r = cmp.reference_relative(got, ref, exp, {alt = {f64{0, 0, 3}, f64{0, 1, 3}}})
+    -- element 0: alt gives 0 twice, the kernel's class: an artifact
+    -- element 1: alt moves (the value depends on the special): a violation
+    -- element 2: alt is steady but 3 is not the kernel's class (zero): a violation
+    assert.are.equal(1, r.artifacts)
+    assert.are.equal(2, r.violations)
+    assert.is_false(r.ok)
+    assert.are.equal(0, r.first_artifact.index)
+    assert.are.equal("pzero", r.first_artifact.got_class)
+    assert.are.equal("nan", r.first_artifact.expected_class)
+    assert.are.equal(1, r.first.index)
+    -- non-finite alt values prove nothing
+    local n = cmp.reference_relative(f32{0}, f32{NaN}, f64{NaN}, {alt = {f64{Inf}, f64{Inf}}})
+    assert.are.equal(1, n.violations); assert.are.equal(0, n.artifacts)
+    assert.is_true(cmp.reference_relative(got, ref, exp, {alt = {f64{0, 0, 0}, f64{0, 0, 0}}}).ok)
+  end)
+
+  it("catches a subnormal result flushed to zero in either mode, a subnormal-for-normal only with finite_detail", function()
+    local exp, ref = f64{1e-40, 2 ^ -127}, f32{1e-40, 2 ^ -127}   -- both subnormal in f32
+    -- flushed to zero: zero is a class of its own even without finite_detail
+    assert.are.equal(2, cmp.reference_relative(f32{0, 0}, ref, exp).violations)
+    local r = cmp.reference_relative(f32{0, 0}, ref, exp, {finite_detail = true})
+    assert.are.equal(2, r.violations)
+    assert.are.equal("pzero", r.first.got_class); assert.are.equal("subnormal", r.first.expected_class)
+    -- rounded up to the smallest normal instead: finite either way unless finite_detail
+    local up = f32{2 ^ -126, 2 ^ -126}
+    assert.is_true(cmp.reference_relative(up, ref, exp).ok)
+    local d = cmp.reference_relative(up, ref, exp, {finite_detail = true})
+    assert.are.equal(2, d.violations); assert.are.equal("normal", d.first.got_class)
+  end)
+
+  it("tells zero signs apart only with zero_sign, and NaN signs never", function()
+    local r = cmp.reference_relative(f32{-0.0, -NaN}, f32{0, NaN}, f64{0, NaN})
+    assert.is_true(r.ok)
+    local z = cmp.reference_relative(f32{-0.0}, f32{0}, f64{0}, {zero_sign = true})
+    assert.are.equal(1, z.violations); assert.are.equal("nzero", z.first.got_class)
+  end)
+
+  it("judges a million elements in one C call", function()
+    local n = 1 << 20
+    local exp = kcv.buffer("f64", n):fill_normal{seed = 3}
+    local got = exp:cast("f32")
+    kcv.inject(got, "nan", {at = {12345}})
+    local r = cmp.reference_relative(got, exp:cast("f32"), exp)
+    assert.are.equal(n, r.checked); assert.are.equal(1, r.violations)
+    assert.are.equal(12345, r.first.index)
+  end)
+
+  it("needs buffers of equal numel (naming the argument) and known options", function()
+    local a, b = kcv.buffer("f32", 2), kcv.buffer("f32", 3)
+    assert.matches("#2", err_of(cmp.reference_relative, a, b, a))
+    assert.matches("#3", err_of(cmp.reference_relative, a, a, b))
+    assert.matches("#1", err_of(cmp.reference_relative, nil, a, a))
+    assert.matches("unknown option 'nan_sign'", err_of(cmp.reference_relative, a, a, a, {nan_sign = true}))
+    assert.matches("finite_detail", err_of(cmp.reference_relative, a, a, a, {finite_detail = 1}))
+    assert.matches("opts.alt", err_of(cmp.reference_relative, a, a, a, {alt = a}))
+    assert.matches("opts.alt%[2%]", err_of(cmp.reference_relative, a, a, a, {alt = {a}}))
+    assert.matches("opts.alt%[1%] has 3", err_of(cmp.reference_relative, a, a, a, {alt = {b, a}}))
   end)
 end)

@@ -70,7 +70,8 @@ local optkeys = {"args", "backend", "flush", "join", "kernel", "launches", "mag"
   "mean", "mixed", "nan_sign", "p", "payload", "placement", "redzone", "repeats",
   "reps", "round_expected", "rtol", "scale", "sched_seed", "seed", "start", "std",
   "step", "ta", "tb", "ulps", "warmup", "zero_sign", "grid", "block", "poison",
-  "offset", "memory_limit", "dim", "n", "k", "m"}
+  "offset", "memory_limit", "dim", "n", "k", "m", "finite_only", "ref", "alt", "env", "cwd"}
+-- (not spawn's "stderr": a random string there would be a file created in the tree)
 
 -- ---- describing and calling -----------------------------------------
 
@@ -223,6 +224,27 @@ groups.sys = function()
     probe("kcv.sys.sleep", kcv.sys.sleep, {v}, 1)
   end
   os.execute("rm -rf " .. dir)
+  -- proc methods: on a child that has ended (readline and wait return at
+  -- once: no nil timeout waits forever, no send fills a pipe nobody reads),
+  -- kill also on a running one, then everything again on a closed proc
+  local p = assert(kcv.sys.spawn({"true"}))
+  p:wait()
+  local pmt = getmetatable(p)
+  local pnames = {}
+  for k in pairs(pmt.methods) do pnames[#pnames + 1] = k end
+  table.sort(pnames)
+  for _, k in ipairs(pnames) do
+    fuzz("proc.methods." .. k, pmt.methods[k])
+    if k ~= "close" then fuzz("p:" .. k, pmt.methods[k], p, true) end
+  end
+  local live = assert(kcv.sys.spawn({"sleep", "100"}))
+  fuzz("live:kill", pmt.methods.kill, live, true)
+  live:close()
+  for _, m in ipairs{"__index", "__tostring", "__close", "__gc"} do
+    fuzz("proc." .. m, pmt[m])
+    fuzz("p." .. m, pmt[m], p, true)
+  end
+  for _, k in ipairs(pnames) do fuzz("closed p:" .. k, pmt.methods[k], p, true) end
 end
 
 groups.methods = function()
@@ -321,6 +343,10 @@ local bases = {
   {"kcv.cmp.allclose", function() return {B("f32", {6}), B("f64", {6}), {atol = 1, rtol = 1, equal_nan = true}} end},
   {"kcv.cmp.ulp", function() return {B("f32", {6}), B("f64", {6}), "f16"} end},
   {"kcv.cmp.max_abs_diff", function() return {B("f32", {6}), B("f64", {6})} end},
+  {"kcv.cmp.max_abs_diff", function() return {B("f32", {6}), B("f64", {6}), {finite_only = true}} end},
+  {"kcv.cmp.within", function() return {B("f32", {6}), B("f64", {6}, 2), {c_abs = 1, ref = B("f32", {6}, 3)}} end},
+  {"kcv.cmp.reference_relative", function() return {B("f32", {6}), B("f32", {6}, 2), B("f64", {6}, 3), {finite_detail = true, zero_sign = true, alt = {B("f64", {6}, 4), B("f64", {6}, 5)}}} end},
+  {"kcv.sys.spawn", function() return {{"true"}, {env = {KCV_FUZZ = "1", HOME = false}, cwd = "/", stderr = "null"}} end},
   {"kcv.cmp.masks_equal", function() return {B("f32", {6}), B("f64", {6}), {zero_sign = true, nan_sign = true, finite_detail = true, round_expected = false}} end},
   {"kcv.cmp.classes", function() return {B("f16", {6})} end},
   {"kcv.cmp.bytes_equal", function() return {B("f32", {6}), B("f32", {6})} end},
@@ -400,10 +426,25 @@ local function mutate(name, f, mk, n)
   end
 end
 groups.mutate = function()
+  -- spawn appends the child's stderr to opts.stderr: relative names go to a
+  -- scratch directory, not the tree
+  local dir = os.tmpname(); os.remove(dir); os.execute("mkdir -p " .. dir)
+  local spawn = kcv.sys.spawn
+  kcv.sys.spawn = function(argv, opts, ...)
+    if type(opts) == "table" then
+      local e = rawget(opts, "stderr")
+      if type(e) == "string" and e ~= "inherit" and e ~= "null" and not e:find("^/") then
+        opts.stderr = dir .. "/" .. e
+      end
+    end
+    return spawn(argv, opts, ...)
+  end
   for _, b in ipairs(bases) do
     local mk = b[2]
     mutate(b[1], resolve(b[1]), mk, #mk())
   end
+  kcv.sys.spawn = spawn
+  os.execute("rm -rf " .. dir)
   local methods = getmetatable(bufs[1][2]).methods
   local mnames = {}
   for k in pairs(mcalls) do mnames[#mnames + 1] = k end

@@ -1,0 +1,176 @@
+-- kcv/audit/compare.lua — the two reference-relative comparisons every
+-- module gate is built from, and the bound they use.
+--
+-- A candidate's element counts as a violation only where the eager PyTorch
+-- reference honours the contract on the same case (docs/AUDIT.md):
+--   classes(s, recipe, opts)      non-finite / subnormal class masks against
+--                                 the fp64 oracle; elements where the
+--                                 reference's own class differs are
+--                                 "reference disagrees"; elements non-finite
+--                                 only through 0*NaN or 0*Inf are artifacts
+--   thresholded(s, recipe)        |candidate - oracle| <= bound, the bound
+--                                 measured from the reference (bound below)
+-- Each returns a result {ok, evidence, ...}, or {skip = why} when the
+-- reference itself cannot run the case, or {not_judged = why} when the
+-- oracle fails, or {fault = f} when the candidate fails where the reference
+-- runs.
+local kcv = require "kcv"
+local cmp = kcv.cmp
+
+local M = {}
+
+-- C: how many times the reference's own worst deviation a candidate may
+-- deviate.  Calibrated on the positive controls and the broken fixtures
+-- (docs/AUDIT.md, "Calibration"); the ratios are in every journal entry.
+M.C = 64
+
+local function copy(t, extra)
+  local r = {}
+  for k, v in pairs(t) do r[k] = v end
+  for k, v in pairs(extra or {}) do r[k] = v end
+  return r
+end
+M.copy = copy
+
+local function shapes(outs)
+  local s = {}
+  for k, b in ipairs(outs) do s[k] = "[" .. table.concat(b.shape, ",") .. "]" end
+  return table.concat(s, " ")
+end
+
+-- reference, oracle, candidate on one case, or a result that ends the case.
+local function three(s, recipe)
+  local ref, f1 = s:run(recipe, "reference")
+  if not ref then
+    if f1.fatal or f1.kind == "variant_error" or f1.kind == "exception" or f1.kind == "oom" then
+      return nil, {skip = "the reference does not run this case: " .. f1.message:sub(1, 200)}
+    end
+    return nil, {not_judged = "reference: " .. f1.message}
+  end
+  local orc, f2 = s:run(recipe, "oracle")
+  if not orc then return nil, {not_judged = "the fp64 oracle failed: " .. f2.message:sub(1, 300)} end
+  local cand, f3 = s:run(recipe, "candidate")
+  if not cand then return nil, {fault = f3} end
+  if #cand ~= #orc then
+    return nil, {ok = false, evidence = {why = ("%d outputs, the reference gives %d"):format(#cand, #orc)}}
+  end
+  for k = 1, #cand do
+    if cand[k].numel ~= orc[k].numel or shapes({cand[k]}) ~= shapes({orc[k]}) then
+      return nil, {ok = false, evidence = {why = ("output shapes %s, the reference gives %s"):format(shapes(cand), shapes(orc))}}
+    end
+  end
+  return ref, orc, cand
+end
+
+local function maxabs_finite(b)
+  local m = cmp.max_abs_diff(b, kcv.buffer(b.dtype, b.shape), {finite_only = true})
+  return m
+end
+
+-- Per output: bound = C * max(dev, floor); dev = the reference's worst
+-- finite deviation from the oracle on this case and on a copy of it with
+-- every free float input moved by about one f32 ulp (a second sample of the
+-- reference's rounding); floor = one unit roundoff of the output's dtype
+-- times the oracle's largest finite magnitude.
+function M.bound(s, recipe)
+  local ref, orc = three(s, recipe)
+  if not ref then return nil, orc end
+  local p = copy(recipe, {perturb = true})
+  local ref2, f = s:run(p, "reference")
+  local orc2
+  if ref2 then orc2, f = s:run(p, "oracle") end
+  local out = {}
+  for k = 1, #ref do
+    local dev = cmp.max_abs_diff(ref[k], orc[k], {finite_only = true})
+    if ref2 and orc2 and ref2[k] and orc2[k] then
+      dev = math.max(dev, (cmp.max_abs_diff(ref2[k], orc2[k], {finite_only = true})))
+    end
+    local d = kcv.dtype(ref[k].dtype)
+    local floor = (d.is_float and d.unit_roundoff or 0) * maxabs_finite(orc[k])
+    out[k] = {bound = M.C * math.max(dev, floor), dev = dev, floor = floor}
+  end
+  return out
+end
+
+function M.thresholded(s, recipe)
+  local ref, orc, cand = three(s, recipe)
+  if not ref then return orc end
+  local bounds, bad = M.bound(s, recipe)
+  if not bounds then return bad end
+  local worst = 0
+  for k = 1, #cand do
+    local b = bounds[k]
+    local r = cmp.within(cand[k], orc[k], {c_abs = b.bound, ref = ref[k]})
+    -- in units of the reference's own deviation: what calibration reads
+    local unit = math.max(b.dev, b.floor)
+    local ratio = (r.err or 0) == 0 and 0 or unit > 0 and r.err / unit or math.huge
+    worst = math.max(worst, ratio)
+    if not r.ok then
+      local i = r.first_violation
+      local idx = cand[k]:index(i)
+      return {ok = false, ratio = ratio, evidence = {
+        output = k - 1, index = i, at = "[" .. table.concat(idx, ",") .. "]",
+        got = cand[k]:get(i), expected = orc[k]:get(i), reference = ref[k]:get(i),
+        worst_err = r.err, bound = b.bound, reference_dev = b.dev, violations = r.violations,
+        checked = r.checked,
+        why = ("output %d element %d: %.9g, oracle %.9g, reference %.9g; |err| up to %.3g "
+               .. "> bound %.3g (%g x the reference's worst deviation %.3g); %d of %d elements")
+              :format(k - 1, i, cand[k]:get(i), orc[k]:get(i), ref[k]:get(i), r.err or 0, b.bound,
+                      M.C, math.max(b.dev, b.floor), r.violations, r.checked)}}
+    end
+  end
+  return {ok = true, ratio = worst}
+end
+
+-- Class masks, reference-relative.  opts.finite_detail keeps subnormals and
+-- zeros apart (EXC-02).  Where the candidate differs, the oracle is rerun
+-- with each injected special replaced by finite values (ALT): an element
+-- that a NaN reaches only through 0*NaN comes out finite and the same for
+-- two different values; an Inf replaced by +-1e300 (finite in the f64
+-- oracle, Inf once rounded to f32) keeps the class the intended operator
+-- gives while 0*1e300 is 0, not NaN.  Such elements are artifacts of the
+-- reference's formulation, counted apart.
+local ALT = {nan = {1.25, -3.5}, inf = {1e300, 1e300}, ["-inf"] = {-1e300, -1e300}}
+
+local function alt_oracle(s, recipe, k)
+  local v = ALT[recipe.inject]
+  if not v then return nil end
+  local a1 = s:run(copy(recipe, {inject_value = v[1]}), "oracle")
+  local a2 = v[2] == v[1] and a1 or s:run(copy(recipe, {inject_value = v[2]}), "oracle")
+  return a1 and a2 and {a1[k], a2[k]}
+end
+
+function M.classes(s, recipe, opts)
+  local ref, orc, cand = three(s, recipe)
+  if not ref then return orc end
+  local out = {ok = true, ref_disagrees = 0, artifacts = 0, violations = 0}
+  for k = 1, #cand do
+    local o = {finite_detail = opts and opts.finite_detail}
+    local r = cmp.reference_relative(cand[k], ref[k], orc[k], o)
+    if r.violations > 0 then
+      o.alt = alt_oracle(s, recipe, k)
+      if o.alt then r = cmp.reference_relative(cand[k], ref[k], orc[k], o) end
+    end
+    out.ref_disagrees = out.ref_disagrees + r.ref_disagrees
+    out.artifacts = out.artifacts + r.artifacts
+    out.violations = out.violations + r.violations
+    if r.first_artifact and not out.first_artifact then
+      out.first_artifact = {output = k - 1, index = r.first_artifact.index, got = r.first_artifact.got,
+                            expected = r.first_artifact.expected}
+    end
+    if r.violations > 0 and out.ok then
+      local f = r.first
+      out.ok = false
+      out.evidence = {output = k - 1, index = f.index, at = "[" .. table.concat(cand[k]:index(f.index), ",") .. "]",
+                      got = f.got, expected = f.expected, got_class = f.got_class,
+                      expected_class = f.expected_class, reference_class = f.ref_class,
+                      violations = r.violations,
+                      why = ("output %d element %d is %s (%s), the oracle's is %s (%s) and the reference agrees; %d element(s)")
+                            :format(k - 1, f.index, f.got_class, tostring(f.got), f.expected_class,
+                                    tostring(f.expected), r.violations)}
+    end
+  end
+  return out
+end
+
+return M

@@ -1,0 +1,292 @@
+-- kcv.audit — audit a corpus of KernelBench-format solutions: every pairing
+-- checked first, builds side by side (--jobs), then each solution alone:
+-- the benchmark's own check (KernelBench v0) and the twelve gates, each
+-- verdict journaled the moment it is known.
+--
+--   local audit = require "kcv.audit"
+--   local rc = audit.run{solutions = S, problems = P, journal = J, resume = true, jobs = 4,
+--                        device = "cuda", seed = 1, only = {...}, limit = N, gates = {...}}
+local kcv = require "kcv"
+local json = require "dkjson"
+local gates = require "kcv.audit.gates"
+local journal = require "kcv.audit.journal"
+local worker = require "kcv.audit.worker"
+local subject = require "kcv.audit.subject"
+local python = require "kcv.audit.python"
+local summary = require "kcv.audit.summary"
+
+local M = {}
+local clock = kcv.sys.clock
+
+local function read_json(path, what)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, ("cannot read the %s file: %s"):format(what, err) end
+  local text = f:read("a")
+  f:close()
+  local v, _, msg = json.decode(text)
+  if type(v) ~= "table" then return nil, ("%s: not JSON (%s)"):format(path, msg or "?") end
+  return v
+end
+
+-- solutions (list), problems ({key = problem}) of a corpus in the
+-- KernelBench-leaderboard format (docs/AUDIT.md, "Corpus format").
+function M.load_corpus(spath, ppath)
+  local s, err = spath and read_json(spath, "solutions") or {solutions = {}}
+  if not s then return nil, err end
+  local p
+  p, err = read_json(ppath, "problems")
+  if not p then return nil, err end
+  if type(s.solutions) ~= "table" then return nil, spath .. ": no \"solutions\" list" end
+  if type(p.problems) ~= "table" then return nil, ppath .. ": no \"problems\" list" end
+  local problems = {}
+  for i, x in ipairs(p.problems) do
+    if type(x.key) ~= "string" or type(x.source) ~= "string" then
+      return nil, ("%s: problem %d needs a string key and source"):format(ppath, i)
+    end
+    problems[x.key] = x
+  end
+  for i, x in ipairs(s.solutions) do
+    if type(x.id) ~= "string" or type(x.code) ~= "string" then
+      return nil, ("%s: solution %d needs a string id and code"):format(spath, i)
+    end
+  end
+  return s.solutions, problems
+end
+
+-- Positive controls: one pseudo-solution a problem, whose candidate is the
+-- problem's own Model.
+function M.load_controls(ppath)
+  local ok, problems = M.load_corpus(nil, ppath)
+  if not ok then return nil, problems end
+  local list = {}
+  for key, p in pairs(problems) do
+    list[#list + 1] = {id = "control/" .. key, problem = key, level = p.level, model = "reference", control = true}
+  end
+  table.sort(list, function(a, b) return a.id < b.id end)
+  return list, problems
+end
+
+-- {id = reason} for every solution whose ModelNew does not take the
+-- arguments its problem's Model takes (checked on the sources: nothing runs).
+function M.check_pairs(spath, ppath)
+  local py = python.find() or "python3"
+  local root = require("kcv.verify.registry").root()
+  local cmd = ("%q %q pairs %q %q 2>&1"):format(py, root .. "/corpus/kernelbench.py", spath, ppath)
+  local p = io.popen(cmd)
+  local bad, n = {}, 0
+  for line in p:lines() do
+    local r = json.decode(line)
+    if type(r) ~= "table" then p:close(); return nil, "the pairing check failed: " .. line end
+    n = n + 1
+    if not r.ok then bad[r.id] = r.why end
+  end
+  p:close()
+  return bad, n
+end
+
+local function write_file(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+local function reproduce(o, sol, gate)
+  return ("kcv audit %s --problems %s --only %s --gates %s --seed %d --device %s --journal /tmp/kcv-repro.jsonl")
+         :format(o.controls and "--controls" or o.solutions, o.problems, sol.id, gate, o.seed, o.device)
+end
+
+-- The worker's load fault as the solution's verdict.
+local function load_verdict(f)
+  if f.kind == "corpus_error" then return "corpus_error", f.message end
+  if f.kind == "build_error" then return "not_judged", "does not build here: " .. f.message end
+  if f.kind == "timeout" then return "not_judged", "the build did not finish: " .. f.message end
+  if f.kind == "variant_error" then return "not_judged", "the problem's own models could not be built: " .. f.message end
+  return "not_judged", f.message
+end
+
+function M.audit_one(o, job, w, info)
+  local sol = job.sol
+  local entry = {id = sol.id, problem = sol.problem, level = sol.level, model = sol.model,
+                 seed = o.seed, device = o.device, build_s = info.build_s, params = info.params,
+                 gates = {}}
+  local t0 = clock()
+  local s = subject.new(w, {timeout = o.timeout, build_timeout = o.build_timeout})
+  -- the benchmark's own check, as KernelBench v0 runs it
+  if sol.problem then
+    local b, f = s:call({op = "baseline"}, o.timeout * 5)
+    entry.baseline = b and {accept = b.accept, why = b.why}
+                     or {accept = false, why = "the candidate failed: " .. f.kind .. ": " .. (f.message or ""):sub(1, 300)}
+  end
+  local ctx = {seed = o.seed, device = o.device, info = info}
+  -- ORD-02's second process starts loading now (its build is cached), so it
+  -- is ready by the time the gate asks for it
+  local w2 = worker.start(job.wopts)
+  local sent
+  for _, g in ipairs(o.gate_list) do
+    if g.id == "ORD-02" then sent = w2:send({op = "load"}) end
+  end
+  function ctx.second_subject()
+    if not sent then return nil, "the second worker did not start" end
+    local r, f = w2:receive(o.build_timeout)
+    if not r then return nil, f.message end
+    return subject.new(w2, {timeout = o.timeout})
+  end
+  local fail, nj = false, false
+  for _, g in ipairs(o.gate_list) do
+    if o.progress then o.progress(("%s %s"):format(sol.id:sub(1, 8), g.id), 2) end
+    local tg = clock()
+    local ok, r = pcall(g.run, s, ctx)
+    if not ok then r = {status = "not_judged", reason = "kcv's gate failed: " .. tostring(r)} end
+    r.id, r.seconds = g.id, clock() - tg
+    if r.status == "fail" then
+      fail = true
+      r.reproduce = reproduce(o, sol, g.id)
+    elseif r.status == "not_judged" then
+      nj = true
+    end
+    entry.gates[#entry.gates + 1] = r
+  end
+  w2:close()
+  entry.verdict = fail and "fail" or nj and "not_judged" or "pass"
+  entry.seconds = clock() - t0
+  return entry
+end
+
+-- Solutions to audit now: --only, minus what the journal holds, --limit.
+local function select_todo(o, solutions, done)
+  local only = {}
+  for _, id in ipairs(o.only or {}) do only[id] = true end
+  local list = {}
+  for i, sol in ipairs(solutions) do
+    local mine = not o.shard or (i - 1) % o.shard[2] == o.shard[1] - 1
+    if mine and (next(only) == nil or only[sol.id]) and not done[sol.id] then
+      if o.limit and #list >= o.limit then break end
+      list[#list + 1] = sol
+    end
+  end
+  return list
+end
+
+function M.run(o)
+  o.seed = o.seed or 1
+  o.device = o.device or "cuda"
+  o.jobs = o.jobs or 1
+  o.timeout = o.timeout or 120
+  o.build_timeout = o.build_timeout or 900
+  o.gate_list = {}
+  for _, id in ipairs(o.gates or {}) do
+    local g = gates.by_id[id]
+    if not g then return nil, "unknown gate " .. id end
+    o.gate_list[#o.gate_list + 1] = g
+  end
+  if #o.gate_list == 0 then o.gate_list = gates.list end
+
+  local solutions, problems, bad_pairs, npairs
+  if o.controls then           -- each problem's own Model as the candidate
+    solutions, problems = M.load_controls(o.problems)
+    bad_pairs, npairs = {}, 0
+  else
+    solutions, problems = M.load_corpus(o.solutions, o.problems)
+    if solutions then bad_pairs, npairs = M.check_pairs(o.solutions, o.problems) end
+  end
+  if not solutions then return nil, problems end
+  if not bad_pairs then return nil, npairs end
+  local j, err = journal.open(o.journal, o.resume)
+  if not j then return nil, err end
+  local todo = select_todo(o, solutions, j.by_id)
+  local say = o.say or function(line) io.stderr:write(line, "\n") end
+  say(("kcv audit: %d solution(s), %d already in %s, %d to audit now; pairing checked for %d")
+      :format(#solutions, #j.entries, o.journal, #todo, npairs))
+
+  local work = o.work or os.tmpname() .. ".d"
+  os.execute(("mkdir -p %q"):format(work))
+  local build_root = o.build_root or (work .. "/build")
+  local pending, building, done, t_start = {}, {}, 0, clock()
+  for _, sol in ipairs(todo) do pending[#pending + 1] = sol end
+
+  local function record(entry)
+    j:append(entry)
+    done = done + 1
+    local el = clock() - t_start
+    local eta = (#todo - done) * el / done
+    local failed = {}
+    for _, g in ipairs(entry.gates or {}) do if g.status == "fail" then failed[#failed + 1] = g.id end end
+    say(("[%d/%d] %s %-9s %-11s %s%s  (%.0f s; ETA %.0f s)"):format(done, #todo, entry.id:sub(1, 12),
+        entry.problem or "?", entry.verdict, table.concat(failed, ","),
+        entry.reason and ("  " .. entry.reason:sub(1, 100)) or "", entry.seconds or 0, eta))
+  end
+
+  local function start(sol)
+    local why = bad_pairs[sol.id]
+    local p = problems[sol.problem or ""]
+    if not p then why = why or ("no problem %q in %s"):format(tostring(sol.problem), o.problems) end
+    if why then
+      record({id = sol.id, problem = sol.problem, level = sol.level, model = sol.model,
+              verdict = "corpus_error", reason = why, gates = {}})
+      return
+    end
+    local dir = ("%s/%s"):format(work, (sol.id:gsub("[^%w_.-]", "_")))
+    os.execute(("mkdir -p %q"):format(dir))
+    write_file(dir .. "/problem.py", p.source)
+    if not sol.control then write_file(dir .. "/solution.py", sol.code) end
+    local wopts = {problem = dir .. "/problem.py", solution = not sol.control and dir .. "/solution.py" or nil, dir = dir,
+                   device = o.device, build_root = build_root, log = dir .. "/worker.log",
+                   max_jobs = o.max_jobs}
+    local w = worker.start(wopts)
+    local ok, fault = w:send({op = "load"})
+    building[#building + 1] = {sol = sol, w = w, t0 = clock(), wopts = wopts, fault = not ok and fault or nil}
+  end
+
+  while #pending > 0 or #building > 0 do
+    if o.budget and clock() - t_start > o.budget and #pending > 0 then
+      say(("kcv audit: --budget %d s spent: %d solution(s) left for --resume"):format(o.budget, #pending + #building))
+      pending = {}
+      for _, b in ipairs(building) do b.w:kill() end
+      building = {}
+      break
+    end
+    while #building < o.jobs and #pending > 0 do start(table.remove(pending, 1)) end
+    local ready
+    for i, b in ipairs(building) do
+      local reply, fault = b.fault and nil, b.fault
+      if not fault then
+        reply, fault = b.w:receive(0)
+        if not reply and not fault and clock() - b.t0 > o.build_timeout then
+          b.w:kill()
+          fault = {kind = "timeout", message = ("no build within %d s"):format(o.build_timeout)}
+        end
+      end
+      if reply or fault then
+        ready = table.remove(building, i)
+        ready.reply, ready.fault = reply, fault
+        break
+      end
+    end
+    if ready then
+      local entry
+      if ready.fault then
+        local verdict, reason = load_verdict(ready.fault)
+        entry = {id = ready.sol.id, problem = ready.sol.problem, level = ready.sol.level, model = ready.sol.model,
+                 verdict = verdict, reason = reason:sub(1, 2000), gates = {}, seconds = clock() - ready.t0}
+      else
+        local ok, e = pcall(M.audit_one, o, {sol = ready.sol, wopts = ready.wopts}, ready.w, ready.reply)
+        entry = ok and e or {id = ready.sol.id, problem = ready.sol.problem, verdict = "not_judged",
+                             reason = "kcv failed: " .. tostring(e), gates = {}}
+      end
+      ready.w:close()
+      record(entry)
+    elseif #building > 0 then
+      kcv.sys.sleep(0.1)
+    end
+  end
+  j:close()
+  local s = summary.of(j.entries)
+  if o.json then
+    local f = assert(io.open(o.json, "wb"))
+    f:write(json.encode({summary = s, solutions = j.entries}, {indent = true}), "\n")
+    f:close()
+  end
+  return s, j.entries
+end
+
+return M

@@ -1,0 +1,122 @@
+-- kcv/audit/summary.lua — the audit's statistics from journal entries, and
+-- the tables of docs/AUDIT.md (generated, never edited by hand).
+--
+-- Not-judged solutions and corpus errors are left out of every denominator
+-- and listed apart with their causes.  Elements where the reference itself
+-- disagrees with the oracle, and 0*NaN artifacts, are counted, never as
+-- violations.
+local gates = require "kcv.audit.gates"
+
+local M = {}
+
+function M.of(entries)
+  local s = {solutions = #entries, judged = 0, pass = 0, fail = 0, not_judged = 0, corpus_error = 0,
+             tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0,
+             diff = {accept_pass = 0, accept_fail = 0, reject_pass = 0, reject_fail = 0},
+             baseline_accept = 0}
+  for _, g in ipairs(gates.list) do s.per_gate[g.id] = 0 end
+  for _, e in ipairs(entries) do
+    if e.verdict == "pass" or e.verdict == "fail" then
+      s.judged = s.judged + 1
+      s[e.verdict] = s[e.verdict] + 1
+      local tf = false
+      for _, g in ipairs(e.gates or {}) do
+        if g.status == "fail" then
+          s.per_gate[g.id] = (s.per_gate[g.id] or 0) + 1
+          if gates.TOLERANCE_FREE[g.id] then tf = true end
+        end
+        s.artifacts = s.artifacts + (g.artifacts or 0)
+        s.ref_disagrees = s.ref_disagrees + (g.ref_disagrees or 0)
+      end
+      if tf then s.tolerance_free_fail = s.tolerance_free_fail + 1 end
+      local acc = e.baseline and e.baseline.accept
+      if acc then s.baseline_accept = s.baseline_accept + 1 end
+      local k = (acc and "accept_" or "reject_") .. e.verdict
+      s.diff[k] = s.diff[k] + 1
+    else
+      local v = e.verdict == "corpus_error" and "corpus_error" or "not_judged"
+      s[v] = s[v] + 1
+      local cause = (e.reason or "?"):match("^([^:]+)") or "?"
+      s.causes[cause] = (s.causes[cause] or 0) + 1
+    end
+  end
+  local modal, most = nil, 0
+  for _, g in ipairs(gates.list) do
+    if s.per_gate[g.id] > most then modal, most = g.id, s.per_gate[g.id] end
+  end
+  s.modal = modal
+  return s
+end
+
+local function pct(a, b)
+  return b > 0 and ("%.1f%%"):format(100 * a / b) or "-"
+end
+
+-- The generated tables, as Markdown.
+function M.markdown(s, entries)
+  local L = {}
+  local function add(...) L[#L + 1] = table.concat({...}) end
+  add("| | count | share of judged |")
+  add("| --- | ---: | ---: |")
+  add("| solutions in the journal | ", s.solutions, " | |")
+  add("| judged (pass or fail) | ", s.judged, " | |")
+  add("| fail at least one gate | ", s.fail, " | ", pct(s.fail, s.judged), " |")
+  add("| fail at least one tolerance-free gate | ", s.tolerance_free_fail, " | ", pct(s.tolerance_free_fail, s.judged), " |")
+  add("| pass every gate | ", s.pass, " | ", pct(s.pass, s.judged), " |")
+  add("| not judged (left out above) | ", s.not_judged, " | |")
+  add("| corpus errors (left out above) | ", s.corpus_error, " | |")
+  add("")
+  add("**The 2×2 differential** (judged solutions; the baseline is KernelBench v0's allclose check re-run here):")
+  add("")
+  add("| | kcv accepts | kcv rejects |")
+  add("| --- | ---: | ---: |")
+  add("| baseline accepts | ", s.diff.accept_pass, " | ", s.diff.accept_fail, " |")
+  add("| baseline rejects | ", s.diff.reject_pass, " | ", s.diff.reject_fail, " |")
+  add("")
+  add("**Failures per gate** (a solution can fail several; modal defect: ", s.modal or "none", "):")
+  add("")
+  add("| gate | kind | solutions failing |")
+  add("| --- | --- | ---: |")
+  for _, g in ipairs(gates.list) do
+    add("| ", g.id, " ", g.title, " | ", g.kind, " | ", s.per_gate[g.id], " |")
+  end
+  add("")
+  add(("Elements left out of verdicts: %d where the eager reference itself disagrees with the fp64 oracle, "
+       .. "%d that differ from the reference only through 0×NaN or 0×Inf."):format(s.ref_disagrees, s.artifacts))
+  if next(s.causes) then
+    add("")
+    add("| not judged / corpus error: cause | solutions |")
+    add("| --- | ---: |")
+    local cs = {}
+    for c, n in pairs(s.causes) do cs[#cs + 1] = {c, n} end
+    table.sort(cs, function(a, b) return a[2] > b[2] or (a[2] == b[2] and a[1] < b[1]) end)
+    for _, c in ipairs(cs) do add("| ", c[1]:gsub("|", "/"), " | ", c[2], " |") end
+  end
+  if entries then
+    add("")
+    add("| solution | problem | model | baseline | kcv | failing gates |")
+    add("| --- | --- | --- | --- | --- | --- |")
+    for _, e in ipairs(entries) do
+      local f = {}
+      for _, g in ipairs(e.gates or {}) do if g.status == "fail" then f[#f + 1] = g.id end end
+      local b = e.baseline and (e.baseline.accept and "accept" or "reject") or "-"
+      add("| `", e.id:sub(1, 12), "` | ", e.problem or "?", " | ", e.model or "?", " | ", b, " | ",
+          e.verdict, " | ", table.concat(f, " "), " |")
+    end
+  end
+  return table.concat(L, "\n") .. "\n"
+end
+
+-- Plain text for the terminal.
+function M.text(s)
+  return ("judged %d of %d: %d fail (%s), %d fail a tolerance-free gate (%s), %d pass; "
+          .. "not judged %d, corpus errors %d\n"
+          .. "differential: baseline accepts & kcv rejects %d, both accept %d, baseline rejects & kcv accepts %d, both reject %d\n"
+          .. "modal defect: %s; reference disagrees at %d element(s), 0*NaN artifacts at %d")
+         :format(s.judged, s.solutions, s.fail, pct(s.fail, s.judged), s.tolerance_free_fail,
+                 pct(s.tolerance_free_fail, s.judged), s.pass, s.not_judged, s.corpus_error,
+                 s.diff.accept_fail, s.diff.accept_pass, s.diff.reject_pass, s.diff.reject_fail,
+                 s.modal or "none", s.ref_disagrees, s.artifacts)
+end
+
+return M

@@ -1,0 +1,91 @@
+-- kcv audit: judge a corpus of KernelBench-format solutions (PyTorch
+-- modules, usually with CUDA C through load_inline) by the twelve gates
+-- against an fp64 oracle, reference-relative, side by side with the
+-- benchmark's own check; journaled and resumable.
+local args = require "kcv.verify.args"
+
+local M = {
+  summary = "audit a corpus of KernelBench-format solutions against the twelve gates",
+  usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
+       .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
+       .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE]\n"
+       .. "                 [--shard K/N] [--budget SECONDS] [--max-jobs N]\n"
+       .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
+       .. "       kcv audit --summarize JOURNAL [--markdown FILE]",
+  help = [[
+Builds each solution (--jobs at a time, compiled extensions cached by the
+hash of their source under WORK/build), then audits them one at a time in a
+worker process of their own (corpus/worker.py, under a python3 that imports
+torch: $KCV_PYTHON, python3, /usr/bin/python3): KernelBench v0's allclose
+check at the benchmark shape, then every gate (or --gates ID ...).  Every
+pairing of solution and problem is checked before anything runs; a
+mismatch is a corpus error, never a verdict.  Each verdict is appended to
+the journal (default kcv-audit.jsonl) when known; --resume goes on after a
+kill, skipping every solution the journal holds.  --summarize prints the
+statistics of a journal (and writes docs/AUDIT.md's tables with
+--markdown).  --controls audits each problem's own Model as the candidate:
+the positive control every problem must pass.  --shard K/N audits every
+N-th solution from the K-th (run N audits side by side, one journal each);
+--budget starts no new solution after that many seconds (the rest is left
+for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
+2 kcv could not run, or nothing failed but something was not judged.]],
+}
+
+local function summarize(o)
+  local journal = require "kcv.audit.journal"
+  local summary = require "kcv.audit.summary"
+  local entries, err = journal.read(o.summarize)
+  if not entries then io.stderr:write("kcv audit: ", err, "\n"); return 2 end
+  if #entries == 0 then io.stderr:write("kcv audit: ", o.summarize, " holds no verdicts\n"); return 2 end
+  local s = summary.of(entries)
+  print(summary.text(s))
+  if o.markdown then
+    local f = assert(io.open(o.markdown, "wb"))
+    f:write(summary.markdown(s, entries))
+    f:close()
+  end
+  return 0
+end
+
+function M.run(argv)
+  local o, err = args.parse(argv, {problems = "value", journal = "value", resume = "flag", jobs = "integer",
+    limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
+    build_timeout = "integer", work = "value", json = "value", markdown = "value", summarize = "value",
+    max_jobs = "integer", controls = "flag", shard = "value", budget = "integer"})
+  if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
+  if o.summarize then return summarize(o) end
+  if not o.problems or o[2] or (not o[1]) ~= (o.controls == true) then
+    io.stderr:write("usage: ", M.usage, "\n")
+    return 2
+  end
+  if o.device and o.device ~= "cuda" and o.device ~= "cpu" then
+    io.stderr:write("kcv audit: --device must be cuda or cpu\n"); return 2
+  end
+  local shard
+  if o.shard then
+    local k, n = o.shard:match("^(%d+)/(%d+)$")
+    k, n = tonumber(k), tonumber(n)
+    if not k or k < 1 or k > n then io.stderr:write("kcv audit: --shard needs K/N with 1 <= K <= N\n"); return 2 end
+    shard = {k, n}
+  end
+  local audit = require "kcv.audit"
+  local progress = require("kcv.progress").new{prefix = "audit: "}
+  local s, entries = audit.run{solutions = o[1], controls = o.controls, problems = o.problems, journal = o.journal or "kcv-audit.jsonl",
+    resume = o.resume, jobs = o.jobs, limit = o.limit, only = o.only, gates = o.gates, seed = o.seed,
+    device = o.device, timeout = o.timeout, build_timeout = o.build_timeout, work = o.work, json = o.json,
+    max_jobs = o.max_jobs, progress = progress, shard = shard, budget = o.budget}
+  progress.done()
+  if not s then io.stderr:write("kcv audit: ", entries, "\n"); return 2 end
+  local summary = require "kcv.audit.summary"
+  print(summary.text(s))
+  if o.markdown then
+    local f = assert(io.open(o.markdown, "wb"))
+    f:write(summary.markdown(s, entries))
+    f:close()
+  end
+  if s.fail > 0 then return 1 end
+  if s.not_judged > 0 or s.corpus_error > 0 then return 2 end
+  return 0
+end
+
+return M
