@@ -31,7 +31,8 @@ end
 -- solutions (list), problems ({key = problem}) of a corpus in the
 -- KernelBench-leaderboard format (docs/AUDIT.md, "Corpus format").
 function M.load_corpus(spath, ppath)
-  local s, err = spath and read_json(spath, "solutions") or {solutions = {}}
+  local s, err = {solutions = {}}, nil
+  if spath then s, err = read_json(spath, "solutions") end
   if not s then return nil, err end
   local p
   p, err = read_json(ppath, "problems")

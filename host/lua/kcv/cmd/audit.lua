@@ -22,14 +22,34 @@ pairing of solution and problem is checked before anything runs; a
 mismatch is a corpus error, never a verdict.  Each verdict is appended to
 the journal (default kcv-audit.jsonl) when known; --resume goes on after a
 kill, skipping every solution the journal holds.  --summarize prints the
-statistics of a journal (and writes docs/AUDIT.md's tables with
---markdown).  --controls audits each problem's own Model as the candidate:
+statistics of a journal; --markdown FILE writes its tables (between
+FILE's `<!-- generated: begin/end -->` lines when it has them, as
+docs/AUDIT.md does).  --controls audits each problem's own Model as the candidate:
 the positive control every problem must pass.  --shard K/N audits every
 N-th solution from the K-th (run N audits side by side, one journal each);
 --budget starts no new solution after that many seconds (the rest is left
 for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
 2 kcv could not run, or nothing failed but something was not judged.]],
 }
+
+-- Write the generated tables: into FILE between the lines
+-- `<!-- generated: begin -->` and `<!-- generated: end -->` when it has
+-- them (docs/AUDIT.md), else as the whole file.
+local function write_markdown(path, text)
+  local f = io.open(path, "rb")
+  local old = f and f:read("a")
+  if f then f:close() end
+  local B, E = "<!-- generated: begin -->\n", "<!-- generated: end -->"
+  local _, b, c
+  if old then
+    _, b = old:find(B, 1, true)
+    c = b and old:find(E, b, true)
+  end
+  if c then text = old:sub(1, b) .. text .. old:sub(c) end
+  f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
 
 local function summarize(o)
   local journal = require "kcv.audit.journal"
@@ -39,11 +59,7 @@ local function summarize(o)
   if #entries == 0 then io.stderr:write("kcv audit: ", o.summarize, " holds no verdicts\n"); return 2 end
   local s = summary.of(entries)
   print(summary.text(s))
-  if o.markdown then
-    local f = assert(io.open(o.markdown, "wb"))
-    f:write(summary.markdown(s, entries))
-    f:close()
-  end
+  if o.markdown then write_markdown(o.markdown, summary.markdown(s, entries)) end
   return 0
 end
 
@@ -78,11 +94,7 @@ function M.run(argv)
   if not s then io.stderr:write("kcv audit: ", entries, "\n"); return 2 end
   local summary = require "kcv.audit.summary"
   print(summary.text(s))
-  if o.markdown then
-    local f = assert(io.open(o.markdown, "wb"))
-    f:write(summary.markdown(s, entries))
-    f:close()
-  end
+  if o.markdown then write_markdown(o.markdown, summary.markdown(s, entries)) end
   if s.fail > 0 then return 1 end
   if s.not_judged > 0 or s.corpus_error > 0 then return 2 end
   return 0
