@@ -10,18 +10,8 @@ local function have_nvcc()
   return ok and ptxas.find_nvcc() ~= nil
 end
 
-local function tmpdir()
-  local d = os.tmpname()
-  os.remove(d)
-  assert(os.execute("mkdir -p " .. d))
-  return d
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local files = require "files"
+local tmpdir, write = files.tmpdir, files.write
 
 describe("the occupancy calculator (sm_90 limits)", function()
   local function calc(threads, regs, smem)

@@ -10,16 +10,8 @@ local function err_of(f, ...)
   return e
 end
 
--- Whether pid names a live process (a zombie, ended but not yet reaped by
--- whoever inherited it, counts as gone).
-local function alive(pid)
-  if not os.execute("kill -0 " .. pid .. " 2>/dev/null") then return false end
-  local f = io.open("/proc/" .. pid .. "/stat")
-  if not f then return true end
-  local stat = f:read("a")
-  f:close()
-  return stat:match("%) (%a)") ~= "Z"
-end
+local files = require "files"
+local alive = files.alive
 
 -- Wait up to `s` seconds for pred() to hold.
 local function eventually(pred, s)
@@ -31,12 +23,7 @@ local function eventually(pred, s)
   return pred()
 end
 
-local function tmpdir()
-  local d = os.tmpname()
-  os.remove(d)
-  assert(os.execute("mkdir -p " .. d))
-  return d
-end
+local tmpdir = files.tmpdir
 
 describe("kcv.sys.spawn", function()
   it("starts a child whose stdin and stdout are pipes: lines sent to cat come back", function()

@@ -16,18 +16,8 @@ ptxas info    : Function properties for spill
 ptxas info    : Used 24 registers, used 0 barriers, 8 bytes cmem[2]
 ]]
 
-local function tmpdir()
-  local d = os.tmpname()
-  os.remove(d)
-  assert(os.execute("mkdir -p " .. d))
-  return d
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local files = require "files"
+local tmpdir, write = files.tmpdir, files.write
 
 describe("ptxas reports", function()
   it("are parsed into registers, barriers, static smem and cmem per kernel", function()

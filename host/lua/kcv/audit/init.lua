@@ -92,7 +92,7 @@ local function write_file(path, text)
 end
 
 local function reproduce(o, sol, gate)
-  return ("kcv audit %s --problems %s --only %s --gates %s --seed %d --device %s --journal /tmp/kcv-repro.jsonl")
+  return ("kcv audit %s --problems %s --only %s --gates %s --seed %d --device %s --journal -")
          :format(o.controls and "--controls" or o.solutions, o.problems, sol.id, gate, o.seed, o.device)
 end
 
@@ -199,7 +199,11 @@ function M.run(o)
   say(("kcv audit: %d solution(s), %d already in %s, %d to audit now; pairing checked for %d")
       :format(#solutions, #j.entries, o.journal, #todo, npairs))
 
-  local work = o.work or os.tmpname() .. ".d"
+  local work = o.work
+  if not work then                  -- a scratch directory of our own, removed at the end
+    work = os.tmpname()
+    os.remove(work)
+  end
   os.execute(("mkdir -p %q"):format(work))
   local build_root = o.build_root or (work .. "/build")
   local pending, building, done, t_start = {}, {}, 0, clock()
@@ -281,6 +285,7 @@ function M.run(o)
     end
   end
   j:close()
+  if not o.work then os.execute(("rm -rf %q"):format(work)) end
   local s = summary.of(j.entries)
   if o.json then
     local f = assert(io.open(o.json, "wb"))

@@ -34,8 +34,10 @@ function M.read(path)
 end
 
 -- Open for appending.  resume = false refuses a journal that already holds
--- verdicts (they would be lost or repeated).
+-- verdicts (they would be lost or repeated).  Path "-" keeps the verdicts
+-- in memory only (a reproducer line that can be run again and again).
 function M.open(path, resume)
+  if path == "-" then return setmetatable({path = path, entries = {}, by_id = {}}, Journal) end
   local entries, by_id, good = M.read(path)
   if not entries then return nil, by_id end
   if #entries > 0 and not resume then
@@ -56,8 +58,10 @@ function M.open(path, resume)
 end
 
 function Journal:append(entry)
-  self.f:write(json.encode(entry), "\n")
-  self.f:flush()
+  if self.f then
+    self.f:write(json.encode(entry), "\n")
+    self.f:flush()
+  end
   self.entries[#self.entries + 1] = entry
   self.by_id[entry.id] = entry
 end

@@ -21,7 +21,8 @@ check at the benchmark shape, then every gate (or --gates ID ...).  Every
 pairing of solution and problem is checked before anything runs; a
 mismatch is a corpus error, never a verdict.  Each verdict is appended to
 the journal (default kcv-audit.jsonl) when known; --resume goes on after a
-kill, skipping every solution the journal holds.  --summarize prints the
+kill, skipping every solution the journal holds; --journal - keeps the
+verdicts in memory only (the reproducer lines use it).  --summarize prints the
 statistics of a journal; --markdown FILE writes its tables (between
 FILE's `<!-- generated: begin/end -->` lines when it has them, as
 docs/AUDIT.md does).  --controls audits each problem's own Model as the candidate:

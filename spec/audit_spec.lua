@@ -1,0 +1,431 @@
+-- kcv audit: a corpus of KernelBench-format solutions judged by the gates,
+-- on the small CPU corpus of spec/fixtures/audit/ (corpus.lua says what each
+-- solution must get).  The corpus is written once as KernelBench-leaderboard
+-- JSON into a temporary directory and audited once (about 20 s); most tests
+-- read that run's journal.  Runs ./kcv as a separate process.  Without a
+-- python3 that imports torch every test is pending with the reason.
+local kcv = require "kcv"
+local json = require "dkjson"
+local python = require "kcv.audit.python"
+
+local FIX = "spec/fixtures/audit/"
+local CORPUS = dofile(FIX .. "corpus.lua")
+local PY, NO_PY = python.find()
+
+local files = require "files"
+local slurp, spit = files.read, files.write
+
+-- rc, stdout, stderr of a shell command
+local function sh(cmd)
+  local o, e = os.tmpname(), os.tmpname()
+  local p = assert(io.popen(("%s >%s 2>%s; echo $?"):format(cmd, o, e)))
+  local rc = tonumber(p:read("a"))
+  p:close()
+  local out, err = slurp(o), slurp(e)
+  os.remove(o); os.remove(e)
+  return rc, out, err
+end
+
+local function lines_of(text)
+  local t = {}
+  for l in text:gmatch("([^\n]*)\n") do t[#t + 1] = l end
+  return t
+end
+
+-- entries (list), by_id, raw lines of a journal; every line must decode
+local function read_journal(path)
+  local text = assert(slurp(path), "no journal at " .. path)
+  local entries, by_id, raw = {}, {}, lines_of(text)
+  for i, l in ipairs(raw) do
+    local e = json.decode(l)
+    assert(type(e) == "table" and e.id, ("%s: line %d is not a journal entry: %s"):format(path, i, l))
+    entries[#entries + 1] = e
+    by_id[e.id] = e
+  end
+  return entries, by_id, raw, text
+end
+
+local function count_ids(entries)
+  local n = {}
+  for _, e in ipairs(entries) do n[e.id] = (n[e.id] or 0) + 1 end
+  return n
+end
+
+local function failing(e)
+  local f = {}
+  for _, g in ipairs(e.gates or {}) do if g.status == "fail" then f[#f + 1] = g.id end end
+  return f
+end
+
+local function gate(e, id)
+  for _, g in ipairs(e.gates or {}) do if g.id == id then return g end end
+end
+
+local alive = files.alive
+
+-- Pids of the live corpus/worker.py processes of the audit whose --work is
+-- DIR (read from /proc, so that no search process matches itself).
+local function workers_of(dir)
+  local pids = {}
+  local ls = assert(io.popen("ls /proc"))
+  for name in ls:lines() do
+    if name:match("^%d+$") then
+      local c = slurp("/proc/" .. name .. "/cmdline")
+      if c and c:find("corpus/worker.py", 1, true) and c:find(dir, 1, true) and alive(name) then
+        pids[#pids + 1] = tonumber(name)
+      end
+    end
+  end
+  ls:close()
+  return pids
+end
+
+-- The corpus as KernelBench-leaderboard JSON in DIR: problems.json,
+-- solutions.json, and cuda-solutions.json (s_cuda_inline.py alone, kept out
+-- of corpus.lua: only the not-judged test audits it).
+local function write_corpus(dir)
+  local function read(f) return assert(slurp(FIX .. f)) end
+  local P, S = {}, {}
+  for i, p in ipairs(CORPUS.problems) do P[i] = {key = p.key, level = 1, problem_id = i, source = read(p.file)} end
+  for i, s in ipairs(CORPUS.solutions) do
+    S[i] = {id = s.id, problem = s.problem, level = 1, model = "fixture", code = read(s.file)}
+  end
+  spit(dir .. "/problems.json", json.encode({problems = P}))
+  spit(dir .. "/solutions.json", json.encode({solutions = S}))
+  -- a solution that builds CUDA C with load_inline: only for the not-judged test
+  spit(dir .. "/cuda-solutions.json", json.encode({solutions = {
+    {id = "cuda_inline", problem = "t_p1", level = 1, model = "fixture", code = read("s_cuda_inline.py")}}}))
+end
+
+describe("kcv audit", function()
+  local TMPNAME = os.tmpname()
+  local T = TMPNAME .. ".d"
+  local P, S = T .. "/problems.json", T .. "/solutions.json"
+
+  setup(function()
+    os.execute(("mkdir -p %q"):format(T))
+    write_corpus(T)
+  end)
+
+  teardown(function()
+    os.execute(("rm -rf %q"):format(T))
+    os.remove(TMPNAME)
+  end)
+
+  -- busted's it, pending with the reason when no python3 imports torch
+  local function it_torch(what, fn)
+    it(what, function()
+      if not PY then return pending(NO_PY) end
+      return fn()
+    end)
+  end
+
+  local function audit(args)
+    return sh("./kcv audit " .. args)
+  end
+
+  -- The one audit of the whole fixture corpus, run on first use.
+  local full
+  local function full_run()
+    if not full then
+      local J = T .. "/full.jsonl"
+      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s --jobs 2")
+                                 :format(S, P, J, T .. "/work-full"))
+      full = {rc = rc, out = out, err = err, journal = J}
+      full.entries, full.by_id = read_journal(J)
+    end
+    return full
+  end
+
+  describe("on the fixture corpus", function()
+    it_torch("journals one line per solution, every id exactly once, and exits 1 because some fail", function()
+      local r = full_run()
+      assert.are.equal(1, r.rc, r.err)
+      assert.are.equal(#CORPUS.solutions, #r.entries, r.err)
+      local n = count_ids(r.entries)
+      for _, s in ipairs(CORPUS.solutions) do assert.are.equal(1, n[s.id], s.id) end
+    end)
+
+    it_torch("passes every honest solution on every gate (each gate pass or na)", function()
+      local r = full_run()
+      for _, s in ipairs(CORPUS.solutions) do
+        if s.expect == "pass" then
+          local e = assert(r.by_id[s.id], s.id)
+          assert.are.equal("pass", e.verdict, s.id .. ": " .. json.encode(e))
+          assert.is_true(#e.gates > 0, s.id)
+          for _, g in ipairs(e.gates) do
+            assert.is_truthy(g.status == "pass" or g.status == "na",
+                             ("%s %s: %s (%s)"):format(s.id, g.id, g.status, tostring(g.reason)))
+          end
+        end
+      end
+    end)
+
+    it_torch("fails every broken solution, with the gate it is built to break among the failing gates", function()
+      local r = full_run()
+      for _, s in ipairs(CORPUS.solutions) do
+        if s.expect ~= "pass" and s.expect ~= "corpus_error" then
+          local e = assert(r.by_id[s.id], s.id)
+          assert.are.equal("fail", e.verdict, s.id)
+          local f = failing(e)
+          local found = false
+          for _, id in ipairs(f) do found = found or id == s.expect end
+          assert.is_true(found, ("%s must fail %s; failing gates: %s"):format(s.id, s.expect, table.concat(f, ",")))
+        end
+      end
+    end)
+
+    it_torch("calls a solution whose forward does not take the problem's arguments a corpus error, and runs no gate on it", function()
+      local r = full_run()
+      local n = 0
+      for _, s in ipairs(CORPUS.solutions) do
+        if s.expect == "corpus_error" then
+          n = n + 1
+          local e = assert(r.by_id[s.id], s.id)
+          assert.are.equal("corpus_error", e.verdict, s.id)
+          assert.is_truthy(tostring(e.reason):find("forward", 1, true), e.reason)
+          assert.is_truthy(tostring(e.reason):find("argument", 1, true), e.reason)
+          assert.is_nil(next(e.gates or {}), s.id .. " has gate results")
+          assert.is_nil(e.baseline, s.id .. " was run by the baseline")
+        end
+      end
+      assert.is_true(n > 0, "the corpus has no corpus_error entry")
+    end)
+
+    it_torch("counts 0*NaN artifacts apart from violations: masked_cumsum_select and diag_broadcast pass with artifacts > 0", function()
+      local r = full_run()
+      local flagged = {}
+      for _, s in ipairs(CORPUS.solutions) do
+        if s.artifacts then
+          flagged[s.id] = true
+          local e = assert(r.by_id[s.id], s.id)
+          assert.are.equal("pass", e.verdict, s.id)
+          local n = 0
+          for _, g in ipairs(e.gates) do n = n + (g.artifacts or 0) end
+          assert.is_true(n > 0, s.id .. " counts no artifact")
+        end
+      end
+      assert.is_true(flagged.masked_cumsum_select and flagged.diag_broadcast)
+    end)
+
+    it_torch("passes triu_structured: special values go only where a draw of the problem can hold a value", function()
+      local e = assert(full_run().by_id.triu_structured)
+      assert.are.equal("pass", e.verdict)
+      assert.are.equal("pass", gate(e, "EXC-01").status)
+    end)
+
+    it_torch("names, for relu_nan_swallow, an element that is a zero where the oracle's is NaN, with a reproduce line", function()
+      local e = assert(full_run().by_id.relu_nan_swallow)
+      local g = assert(gate(e, "EXC-01"))
+      assert.are.equal("fail", g.status)
+      local ev = assert(g.evidence, "EXC-01 gives no evidence")
+      assert.is_truthy(ev.got_class == "pzero" or ev.got_class == "nzero", tostring(ev.got_class))
+      assert.are.equal("nan", ev.expected_class)
+      assert.is_number(ev.index)
+      assert.are.equal("string", type(g.reproduce))
+      assert.are.equal("kcv audit", g.reproduce:sub(1, 9), g.reproduce)
+      assert.is_truthy(g.reproduce:find("--only relu_nan_swallow", 1, true), g.reproduce)
+      assert.is_truthy(g.reproduce:find("--gates EXC-01", 1, true), g.reproduce)
+    end)
+
+    it_torch("gives a reproduce line that fails the same gate again, each time it is run", function()
+      local g = assert(gate(assert(full_run().by_id.relu_nan_swallow), "EXC-01"))
+      local cmd = "./" .. g.reproduce
+      for _ = 1, 2 do
+        local rc, out, err = sh(cmd)
+        assert.are.equal(1, rc, (out or "") .. (err or ""))
+        assert.is_truthy(err:find("fail%s+EXC%-01"), err)
+      end
+    end)
+  end)
+
+  describe("side by side with KernelBench v0's own check", function()
+    it_torch("has the baseline accept relu_nan_swallow while kcv rejects it", function()
+      local e = assert(full_run().by_id.relu_nan_swallow)
+      assert.is_true(e.baseline.accept, json.encode(e.baseline))
+      assert.are.equal("fail", e.verdict)
+    end)
+
+    it_torch("--summarize prints the differential from the journal and exits 0; --markdown writes its table", function()
+      local r = full_run()
+      local accept_fail = 0
+      for _, e in ipairs(r.entries) do
+        if e.verdict == "fail" and e.baseline and e.baseline.accept then accept_fail = accept_fail + 1 end
+      end
+      assert.is_true(accept_fail >= 1)
+      local md = T .. "/summary.md"
+      local rc, out, err = audit(("--summarize %s --markdown %s"):format(r.journal, md))
+      assert.are.equal(0, rc, err)
+      local n = out:match("differential: baseline accepts & kcv rejects (%d+)")
+      assert.are.equal(accept_fail, tonumber(n), out)
+      local text = assert(slurp(md), "no markdown written")
+      assert.is_truthy(text:find("baseline accepts", 1, true), text)
+    end)
+  end)
+
+  describe("--controls", function()
+    it_torch("passes every problem's own Model as its candidate", function()
+      local J = T .. "/controls.jsonl"
+      local rc, _, err = audit(("--controls --problems %s --device cpu --journal %s --work %s --jobs 2 "
+                                .. "--only control/t_p1 --only control/t_p4 --only control/t_p5")
+                               :format(P, J, T .. "/work-controls"))
+      assert.are.equal(0, rc, err)
+      local entries = read_journal(J)
+      local ids = {}
+      for _, e in ipairs(entries) do
+        ids[#ids + 1] = e.id
+        assert.are.equal("pass", e.verdict, e.id .. ": " .. json.encode(e))
+        for _, g in ipairs(e.gates) do
+          assert.is_truthy(g.status == "pass" or g.status == "na", ("%s %s: %s"):format(e.id, g.id, g.status))
+        end
+      end
+      table.sort(ids)
+      assert.are.same({"control/t_p1", "control/t_p4", "control/t_p5"}, ids)
+    end)
+  end)
+
+  describe("the journal", function()
+    it_torch("survives kill -9: --resume audits the rest, keeps the lines already written byte for byte, and says how many it found", function()
+      -- five of the corpus's solutions and two gates, to keep the time down
+      local ids = {"relu_honest", "relu_nan_swallow", "relu_inplace", "triu_structured", "linear_honest"}
+      local only = "--only " .. table.concat(ids, " --only ") .. " --gates EXC-01 --gates RES-01"
+      local J, W = T .. "/killed.jsonl", T .. "/work-kill"
+      local o1, e1 = T .. "/killed.out", T .. "/killed.err"
+      local p = assert(io.popen(("./kcv audit %s --problems %s --device cpu --journal %s --work %s --jobs 1 %s >%s 2>%s & echo $!")
+                                :format(S, P, J, W, only, o1, e1)))
+      local pid = tonumber(p:read("a"))
+      p:close()
+      assert.is_number(pid)
+      finally(function() if alive(pid) then os.execute("kill -9 " .. pid) end end)
+      local t0 = kcv.sys.clock()
+      while select(2, (slurp(J) or ""):gsub("\n", "")) < 2 do
+        assert.is_true(alive(pid), "kcv ended before journaling 2 lines: " .. tostring(slurp(e1)))
+        assert.is_true(kcv.sys.clock() - t0 < 120, "no 2 journal lines within 120 s")
+        kcv.sys.sleep(0.05)
+      end
+      os.execute("kill -9 " .. pid)
+      while alive(pid) do kcv.sys.sleep(0.05) end
+      -- its workers end when their input closes; any left over are ended by pid
+      local t1 = kcv.sys.clock()
+      while true do
+        local pids = workers_of(W)
+        if #pids == 0 then break end
+        if kcv.sys.clock() - t1 > 10 then
+          for _, q in ipairs(pids) do os.execute("kill -9 " .. q .. " 2>/dev/null") end
+        end
+        kcv.sys.sleep(0.1)
+      end
+
+      local text = slurp(J)
+      local before = text:sub(1, (text:match(".*()\n") or 0))      -- complete lines only
+      local n_before = #lines_of(before)
+      assert.is_true(n_before >= 2 and n_before < #ids, ("%d lines journaled before the kill"):format(n_before))
+
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s --jobs 2 --resume %s")
+                               :format(S, P, J, W, only))
+      assert.are.equal(1, rc, err)            -- relu_nan_swallow and relu_inplace fail
+      assert.is_truthy(err:find(("%d solution(s), %d already in %s, %d to audit now")
+                                :format(#CORPUS.solutions, n_before, J, #ids - n_before), 1, true), err)
+      local entries, _, _, after = read_journal(J)
+      assert.are.equal(before, after:sub(1, #before))
+      assert.are.equal(#ids, #entries)
+      local n = count_ids(entries)
+      for _, id in ipairs(ids) do assert.are.equal(1, n[id], id) end
+    end)
+
+    it_torch("drops a torn last line on --resume and audits that solution again", function()
+      local r = full_run()
+      local raw = select(3, read_journal(r.journal))
+      local last = json.decode(raw[#raw]).id
+      local keep = table.concat(raw, "\n", 1, #raw - 1) .. "\n"
+      local J = T .. "/torn.jsonl"
+      spit(J, keep .. raw[#raw]:sub(1, #raw[#raw] // 2))
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s --jobs 1 --resume --only %s --gates EXC-01")
+                               :format(S, P, J, T .. "/work-torn", last))
+      assert.are.equal(1, rc, err)          -- the journal holds failing solutions
+      assert.is_truthy(err:find(("%d already in "):format(#raw - 1), 1, true), err)
+      local entries, _, _, after = read_journal(J)
+      assert.are.equal(keep, after:sub(1, #keep))
+      assert.are.equal(#raw, #entries)
+      assert.are.equal(last, entries[#entries].id)
+      assert.are.equal(1, count_ids(entries)[last])
+    end)
+
+    it_torch("refuses, with exit 2 and a hint at --resume, a journal that holds verdicts without --resume", function()
+      local J = T .. "/refuse.jsonl"
+      local text = assert(slurp(full_run().journal))
+      spit(J, text)
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s")
+                               :format(S, P, J, T .. "/work-refuse"))
+      assert.are.equal(2, rc)
+      assert.is_truthy(err:find("--resume", 1, true), err)
+      assert.are.equal(text, slurp(J))
+    end)
+  end)
+
+  describe("its errors", function()
+    local function refused(args, message)
+      local rc, out, err = audit(args)
+      assert.are.equal(2, rc, out .. err)
+      assert.is_truthy(err:find(message, 1, true), ("%q not in: %s"):format(message, err))
+    end
+
+    it_torch("exits 2 with a message on a missing solutions file", function()
+      refused(("%s/none.json --problems %s --device cpu --journal %s/e1.jsonl --work %s/work-e")
+              :format(T, P, T, T), "cannot read the solutions file")
+    end)
+
+    it_torch("exits 2 with a message on a problems file that is not JSON", function()
+      local bad = T .. "/bad-problems.json"
+      spit(bad, "problems: not json\n")
+      refused(("%s --problems %s --device cpu --journal %s/e2.jsonl --work %s/work-e"):format(S, bad, T, T),
+              "not JSON")
+    end)
+
+    it_torch("exits 2 with a message on an unknown gate", function()
+      refused(("%s --problems %s --device cpu --gates XXX-99 --journal %s/e3.jsonl --work %s/work-e")
+              :format(S, P, T, T), "unknown gate XXX-99")
+    end)
+
+    it_torch("exits 2 with a message on a shard beyond the count (--shard 5/4)", function()
+      refused(("%s --problems %s --device cpu --shard 5/4 --journal %s/e4.jsonl --work %s/work-e")
+              :format(S, P, T, T), "--shard")
+    end)
+
+    it_torch("answers --help with exit 0, its usage and --resume", function()
+      local rc, out = audit("--help")
+      assert.are.equal(0, rc)
+      assert.is_truthy(out:match("^usage: kcv audit"), out)
+      assert.is_truthy(out:find("--resume", 1, true), out)
+    end)
+  end)
+
+  describe("what it cannot judge", function()
+    it_torch("calls a CUDA load_inline solution on --device cpu not judged (needs a CUDA device) and exits 2", function()
+      local J = T .. "/cuda.jsonl"
+      local rc, _, err = audit(("%s/cuda-solutions.json --problems %s --device cpu --journal %s --work %s")
+                               :format(T, P, J, T .. "/work-cuda"))
+      assert.are.equal(2, rc, err)
+      local entries = read_journal(J)
+      assert.are.equal(1, #entries)
+      assert.are.equal("cuda_inline", entries[1].id)
+      assert.are.equal("not_judged", entries[1].verdict)
+      assert.is_truthy(tostring(entries[1].reason):find("needs a CUDA device", 1, true), entries[1].reason)
+      assert.is_nil(next(entries[1].gates or {}), "a gate ran on a solution that was not judged")
+    end)
+
+    it_torch("reports a worker killed from outside as a fault of kind 'killed', never as the subject's", function()
+      local worker = require "kcv.audit.worker"
+      local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-worker", device = "cpu"}
+      local hello, f0 = w:call({op = "hello"}, 120)
+      assert.is_table(hello, f0 and f0.message)
+      assert.is_truthy(w.proc and w.proc.pid)
+      os.execute("kill -9 " .. w.proc.pid)
+      local r, f = w:call({op = "hello"}, 60)
+      w:kill()
+      assert.is_nil(r)
+      assert.are.equal("killed", f.kind, f.message)
+      assert.is_true(f.fatal)
+    end)
+  end)
+end)

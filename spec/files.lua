@@ -1,0 +1,38 @@
+-- spec/files.lua — the file and process helpers several specs share.
+--
+--   local files = require "files"
+--   local d = files.tmpdir()            -- a new empty directory
+--   files.write(d .. "/a", "text")      -- whole file
+--   files.read(d .. "/a")               -- whole file, or nil
+--   files.alive(pid)                    -- a live process (a zombie counts as gone)
+local M = {}
+
+function M.tmpdir()
+  local d = os.tmpname()
+  os.remove(d)
+  assert(os.execute("mkdir -p " .. d))
+  return d
+end
+
+function M.write(path, text)
+  local f = assert(io.open(path, "wb"))
+  f:write(text)
+  f:close()
+end
+
+function M.read(path)
+  local f = io.open(path, "rb")
+  if not f then return nil end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+-- Whether pid names a live process: a zombie, ended but not yet reaped by
+-- whoever inherited it, counts as gone.
+function M.alive(pid)
+  local stat = M.read("/proc/" .. pid .. "/stat")
+  return stat ~= nil and stat:match("%) (%a)") ~= "Z"
+end
+
+return M
