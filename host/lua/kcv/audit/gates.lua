@@ -169,7 +169,7 @@ M.list = {
     local c, f = s:case(recipe)
     if not c then return {status = "not_judged", reason = f.message} end
     local ref = s:call({op = "memory", case = c.id, who = "reference"})
-    c = s:case(recipe)
+    c = s:case(recipe)        -- made again if that call cost the worker its life
     local got, f2 = s:call({op = "memory", case = c.id, who = "candidate"})
     if not got then return {status = "fail", reason = fault_reason(f2)} end
     local bad = {}
