@@ -34,7 +34,7 @@ return {
       cases[#cases + 1] = ctx:case(item.label, item.shape, "normal")
     end
     local result = ctx:threshold_cases(cases, "probabilistic", "shapes")
-    if result.status == "fail" then return result end
+    if result.status == "fail" or result.status == "not_judged" then return result end
     local big, why = large_index_case(ctx)
     if not big then
       if why and result.status == "pass" then

@@ -9,6 +9,7 @@
 local kcv = require "kcv"
 local case = require "kcv.verify.case"
 local specmod = require "kcv.verify.spec"
+local unjudged = require "kcv.verify.unjudged"
 
 local function device_info()
   if kcv.backend and kcv.backend.info then
@@ -81,6 +82,8 @@ return {
       if c then
         ctx:progress("launch at " .. item.label)
         local r = ctx:run(ctx:inputs(c), c.shape)
+        local cause = unjudged.outcome(r)
+        if cause then return ctx:not_judged(c, cause, {outcome = r.status}) end
         if r.status ~= "ok" then
           return ctx:fail(c, ("the kernel does not launch at %s: %s%s"):format(item.label, r.status,
             r.message and (" (" .. tostring(r.message):gsub("\n.*", "") .. ")") or ""), {outcome = r.status})

@@ -714,7 +714,10 @@ static void push_result(lua_State *L, run_ctx *c, const kcv_job_result *r)
     lua_newtable(L);
     SETS("status", kcv_job_status_names[r->o.status]);
     if (r->o.status != KCV_JOB_OK || r->o.message[0]) SETS("message", r->o.message);
-    if (r->o.status == KCV_JOB_CRASH && r->o.sig) SETI("signal", r->o.sig);
+    /* an "oom" with a signal is a worker SIGKILLed by someone other than
+     * kcv (the OOM killer, a person): callers tell it from the kernel's own */
+    if ((r->o.status == KCV_JOB_CRASH || r->o.status == KCV_JOB_OOM) && r->o.sig)
+        SETI("signal", r->o.sig);
     lua_newtable(L);
     for (int v = 0; v < r->nviol; v++) {
         const kcv_viol *x = &r->viol[v];

@@ -15,14 +15,19 @@ honest kernel kernels/<op>.cu (or --kernel FILE) and on every redteam/*.cu
 whose sidecar names this spec, and prints each one's worst error/bound ratio
 per gate.  The bound is the derived one of docs/TOLERANCES.md; the threshold
 is ratio 1.  The honest ratios are the noise floor (well below 1); a broken
-kernel that the gate is meant to catch shows a ratio above 1.  The last line
-says whether the threshold separates them.]],
+kernel that the gate is meant to catch shows a ratio above 1.  A gate kcv
+could not run here (inline PTX on the cpu backend, ...) shows "not judged"
+and counts neither way; such kernels are listed apart.  The last line says
+whether the threshold separates them.  Exit status 0 when it does, 1 when
+the honest kernel reaches the threshold, 2 when something was not judged.]],
 }
 
 -- The ratio a gate saw: a failure's own ratio (marked !), a failure that
 -- is no ratio (a launch error, a crash) by its outcome, else the worst ratio.
+-- A gate not judged has none: the cases it ran before it stopped are no floor.
 local function ratio_of(g)
   if g.status == "fail" then return g.evidence and g.evidence.ratio end
+  if g.status == "not_judged" then return nil end
   return g.worst and g.worst.ratio
 end
 
@@ -30,6 +35,7 @@ local function ratio_cell(g)
   if not g then return "?" end
   if g.status == "na" then return "n/a" end
   if g.status == "error" then return "error" end
+  if g.status == "not_judged" then return "not judged" end
   local r = ratio_of(g)
   if not r then return g.status == "fail" and ((g.evidence or {}).outcome or "fail") or g.status end
   return ("%.3g%s"):format(r, g.status == "fail" and "!" or "")
@@ -59,7 +65,7 @@ function M.run(argv)
   local header = {("%-28s"):format("kernel")}
   for _, id in ipairs(gates) do header[#header + 1] = ("%-10s"):format(id) end
   print(table.concat(header, " "))
-  local floor, above = {}, {}
+  local floor, above, unjudged, honest_unjudged = {}, {}, {}, false
   for _, s in ipairs(subjects) do
     io.stderr:write("  .. calibrating ", s.label, "\n")
     local rep = verify.run{spec = spec, kernel = s.path, gates = gates, seed = o.seed or 1, backend = o.backend}
@@ -74,6 +80,13 @@ function M.run(argv)
       if r and s.label ~= "honest" and g.status == "fail" then above[g.id] = math.min(above[g.id] or math.huge, r) end
     end
     print(table.concat(row, " "))
+    for _, g in ipairs(rep.gates) do
+      if g.status == "not_judged" then
+        unjudged[#unjudged + 1] = ("%s (%s)"):format(s.label, (g.reason:gsub("^not judged: ", "")))
+        honest_unjudged = honest_unjudged or s.label == "honest"
+        break
+      end
+    end
   end
   local parts = {}
   local ok = true
@@ -84,9 +97,10 @@ function M.run(argv)
                                                 a and (", broken >= %.3g"):format(a) or "")
   end
   print(("threshold ratio 1: %s"):format(table.concat(parts, "; ")))
-  print(ok and "the honest noise floor sits below the threshold on every gate"
+  print(ok and "the honest noise floor sits below the threshold on every " .. (honest_unjudged and "judged gate" or "gate")
            or "the honest kernel reaches the threshold on some gate: the bound is too tight or the kernel is wrong")
-  return ok and 0 or 1
+  if #unjudged > 0 then print("not judged here: " .. table.concat(unjudged, "; ")) end
+  return not ok and 1 or #unjudged > 0 and 2 or 0
 end
 
 return M

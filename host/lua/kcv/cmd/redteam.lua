@@ -13,7 +13,7 @@
 
 local kcv = require "kcv"
 
-local EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+local EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 2
 
 local M = {
   summary = "verify every broken kernel: each must be rejected",
@@ -25,7 +25,7 @@ Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,
 the backends on which the defect can show) and prints one line per entry:
 
-  NAME  caught by GATES  ok|MISSED|WRONG-GATE|ERROR  baseline: accepts|rejects
+  NAME  caught by GATES  ok|MISSED|WRONG-GATE|ERROR|not judged  baseline: accepts|rejects
 
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
   --json FILE   write the results as JSON
@@ -44,9 +44,12 @@ the backends on which the defect can show) and prints one line per entry:
 
 Entries whose `backends` leave out the current backend are reported as
 "skipped (needs cuda)".  An entry counts as rejected when at least one of
-its declared gates fails it (the others are listed).  Exit 1 when an
+its declared gates fails it (the others are listed); it is "not judged"
+when none does and some declared gate could not run here (inline PTX on the
+cpu backend, ...): no verdict either way, counted apart.  Exit 1 when an
 applicable entry passes kcv, is caught only by undeclared gates, or could
-not be verified; 2 when kcv could not run at all.]],
+not be verified; else 2 when kcv could not run at all or some entry was not
+judged (the run is incomplete).]],
 }
 
 M.GATE_IDS = {"EXC-01", "EXC-02", "EXC-03", "ORD-01", "ORD-02", "RES-01",
@@ -143,30 +146,38 @@ end
 ---------------------------------------------------------------------------
 -- judging one report
 
--- {status = "caught"|"missed"|"wrong-gate"|"error"|"skipped",
---  caught = {ids}, declared_missed = {ids}, baseline = "accepts"|"rejects"|nil, note=}
+-- {status = "caught"|"missed"|"wrong-gate"|"error"|"not_judged"|"skipped",
+--  caught = {ids}, declared_missed = {ids}, not_judged = {declared ids},
+--  baseline = "accepts"|"rejects"|nil, note=}
 -- "caught": at least one declared gate failed the kernel (a defect may show
 -- through different declared gates on different backends, e.g. a race is
 -- nondeterministic on the CPU's shuffled schedules but consistently wrong on
 -- a GPU); the declared gates that let it through are listed in
--- declared_missed.
+-- declared_missed.  "not_judged": no declared gate failed it and some
+-- declared gate could not run here (a gate that did not run let nothing
+-- through, so it is not in declared_missed).
 function M.judge(entry, report)
   local declared = entry.side.caught_by or {}
-  local caught, failed, errored = {}, {}, {}
+  local caught, failed, errored, unjudged = {}, {}, {}, {}
   for _, g in ipairs(report.gates or {}) do
     if g.status == "fail" then caught[#caught + 1] = g.id; failed[g.id] = true
-    elseif g.status == "error" then errored[#errored + 1] = g.id end
+    elseif g.status == "error" then errored[#errored + 1] = g.id
+    elseif g.status == "not_judged" then unjudged[g.id] = (tostring(g.reason or "?"):gsub("^not judged: ", "")) end
   end
-  local missed = {}
+  local missed, not_judged = {}, {}
   for _, id in ipairs(declared) do
-    if not failed[id] then missed[#missed + 1] = id end
+    if unjudged[id] then not_judged[#not_judged + 1] = id
+    elseif not failed[id] then missed[#missed + 1] = id end
   end
-  local r = {caught = caught, declared_missed = missed, errored = errored}
-  if report.baseline and report.baseline.status then
-    r.baseline = report.baseline.status == "pass" and "accepts" or "rejects"
+  local r = {caught = caught, declared_missed = missed, errored = errored, not_judged = not_judged}
+  local base = report.baseline and report.baseline.status
+  if base == "pass" or base == "fail" then   -- "not_judged": the check could not run here
+    r.baseline = base == "pass" and "accepts" or "rejects"
   end
   if report.verdict == "error" and #caught == 0 then
     r.status, r.note = "error", report.message or "verification could not run"
+  elseif #not_judged > 0 and #missed + #not_judged == #declared then
+    r.status, r.note = "not_judged", unjudged[not_judged[1]]
   elseif #caught == 0 then
     r.status = "missed"
   elseif #missed == #declared then
@@ -191,6 +202,7 @@ local STATUS_TEXT = {
   missed = "**MISSED** (passes kcv)",
   ["wrong-gate"] = "**WRONG GATE** (only undeclared gates)",
   error = "**ERROR**",
+  not_judged = "not judged here",
   skipped = "skipped",
 }
 
@@ -223,9 +235,10 @@ function M.markdown(results, backend, meta)
       cell(side.defect), cell(table.concat(side.caught_by or {}, ", ")), cell(caught),
       cell(base), cell(status)))
   end
-  local n, ok, fooled, skipped = 0, 0, 0, 0
+  local n, ok, fooled, skipped, unjudged = 0, 0, 0, 0, 0
   for _, r in ipairs(results) do
     if r.status == "skipped" then skipped = skipped + 1
+    elseif r.status == "not_judged" then unjudged = unjudged + 1
     else
       n = n + 1
       if r.status == "caught" then ok = ok + 1 end
@@ -234,7 +247,8 @@ function M.markdown(results, backend, meta)
   end
   add("")
   add(("%d entries run: %d rejected by their declared gates; the allclose baseline "
-       .. "accepts %d of them; %d skipped on this backend."):format(n, ok, fooled, skipped))
+       .. "accepts %d of them; %d skipped on this backend%s."):format(n, ok, fooled, skipped,
+       unjudged > 0 and ("; %d not judged here"):format(unjudged) or ""))
   return table.concat(out, "\n")
 end
 
@@ -373,9 +387,9 @@ local function line_for(r)
   if r.status == "skipped" then
     return ("%-28s skipped (needs %s)"):format(r.entry.name, table.concat(side.backends, ", "))
   end
+  local label = r.status == "caught" and "ok" or r.status == "not_judged" and "not judged" or r.status:upper()
   local s = ("%-28s caught by %-24s %-12s baseline: %s  (%.1fs)"):format(r.entry.name,
-    #r.caught > 0 and table.concat(r.caught, ",") or "nothing",
-    r.status == "caught" and "ok" or r.status:upper(), r.baseline or "-", r.seconds or 0)
+    #r.caught > 0 and table.concat(r.caught, ",") or "nothing", label, r.baseline or "-", r.seconds or 0)
   if #r.declared_missed > 0 and r.status == "caught" then
     s = s .. "  (declared, not caught here: " .. table.concat(r.declared_missed, ",") .. ")"
   elseif #r.declared_missed > 0 and r.status ~= "missed" then
@@ -398,7 +412,8 @@ local function to_json(results, backend, o)
     end
     list[i] = {name = r.entry.name, spec = side.spec, defect = side.defect,
                declared = side.caught_by, backends = side.backends, status = r.status,
-               caught_by = r.caught, declared_missed = r.declared_missed, baseline = r.baseline,
+               caught_by = r.caught, declared_missed = r.declared_missed, not_judged = r.not_judged,
+               baseline = r.baseline,
                note = r.note, gates = gates, seconds = r.seconds}
   end
   return json({backend = backend, seed = o.seed, declared_only = o.declared or false, entries = list})
@@ -415,7 +430,8 @@ local function slim(r)
   return {entry = {name = r.entry.name, side = {spec = side.spec, defect = side.defect,
             caught_by = side.caught_by, backends = side.backends}},
           status = r.status, caught = r.caught, declared_missed = r.declared_missed,
-          errored = r.errored, baseline = r.baseline, note = r.note, seconds = r.seconds,
+          errored = r.errored, not_judged = r.not_judged, baseline = r.baseline, note = r.note,
+          seconds = r.seconds,
           report = {gates = gates}}
 end
 
@@ -537,13 +553,16 @@ function M.run(args)
     results = run_entries(dir, names, backend, o)
   end
 
-  local n, bad = 0, 0
+  -- an entry not judged here is neither rejected nor let through: apart
+  local n, bad, unjudged = 0, 0, {}
   for _, r in ipairs(results) do
-    if r.status ~= "skipped" then n = n + 1 end
-    if not M.OK[r.status] then bad = bad + 1 end
+    if r.status == "not_judged" then unjudged[#unjudged + 1] = r.entry.name
+    elseif r.status ~= "skipped" then n = n + 1 end
+    if not M.OK[r.status] and r.status ~= "not_judged" then bad = bad + 1 end
   end
-  print(("%d of %d applicable entries rejected by their declared gates%s"):format(
-    n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or ""))
+  print(("%d of %d applicable entries rejected by their declared gates%s%s"):format(
+    n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or "",
+    #unjudged > 0 and ("; %d not judged here: %s"):format(#unjudged, table.concat(unjudged, ", ")) or ""))
 
   if o.save then
     local list = {}
@@ -573,7 +592,7 @@ function M.run(args)
     w:close()
     print("wrote the table for backend " .. backend .. " into " .. path)
   end
-  return bad > 0 and EXIT_FAIL or EXIT_OK
+  return bad > 0 and EXIT_FAIL or #unjudged > 0 and EXIT_INCOMPLETE or EXIT_OK
 end
 
 return M

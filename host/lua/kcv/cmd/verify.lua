@@ -11,9 +11,11 @@ local M = {
 Runs the twelve gates (or the ones named with --gate, which may repeat)
 against KERNEL (a .cu file following SPEC's calling convention; a .lua file
 next to it may override the kernel name, launch geometry and options).
-Prints one line per gate: PASS, FAIL, n/a (with the reason) or ERR; every
-failure adds its evidence (case, seed, shape, first offending element) and a
-command that reproduces just that case.  Progress goes to stderr.
+Prints one line per gate: PASS, FAIL, n/a (with the reason), ERR or N/J
+(not judged: the kernel could not run here, e.g. inline PTX on the cpu
+backend; never a violation); every failure adds its evidence (case, seed,
+shape, first offending element) and a command that reproduces just that
+case.  Progress goes to stderr.
 
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
   --gate ID     run only this gate (repeatable; or a comma-separated list)
@@ -27,7 +29,8 @@ command that reproduces just that case.  Progress goes to stderr.
   --verbose     progress for every case, not only every gate (logs)
 
 Exit status: 0 every applicable gate passed, 1 a gate failed, 2 kcv could
-not run (bad spec, missing file, kernel that does not compile).]],
+not run (bad spec, missing file, kernel that does not compile) or could not
+judge some gate here.]],
 }
 
 function M.run(argv)

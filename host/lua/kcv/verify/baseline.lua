@@ -7,6 +7,7 @@ local kcv = require "kcv"
 local case = require "kcv.verify.case"
 local probe = require "kcv.verify.probe"
 local specmod = require "kcv.verify.spec"
+local unjudged = require "kcv.verify.unjudged"
 
 local M = {TRIALS = 5, SEED = 42, ATOL = 1e-2, RTOL = 1e-2}
 
@@ -21,7 +22,7 @@ function M.trial_seeds()
   return seeds
 end
 
--- run(spec, subject, budget) -> {status = "pass"|"fail", max_abs=, trials=,
+-- run(spec, subject, budget) -> {status = "pass"|"fail"|"not_judged", max_abs=, trials=,
 --   shape=, failed_trial=, index=, got=, expected=, message=}
 function M.run(spec, subject, budget)
   local shape = case.benchmark(spec, budget)
@@ -32,6 +33,11 @@ function M.run(spec, subject, budget)
   for t, seed in ipairs(res.seeds) do
     local inputs = case.inputs(spec, shape, "normal", seed)
     local r = subject:run(inputs, shape)
+    local cause = unjudged.outcome(r)
+    if cause then   -- the check could not run here: it neither accepts nor rejects
+      res.status, res.message = "not_judged", ("trial %d: not judged: %s"):format(t, cause)
+      return res
+    end
     if r.status ~= "ok" then
       res.status, res.failed_trial, res.message = "fail", t, ("trial %d: %s"):format(t, r.status)
       return res

@@ -75,11 +75,13 @@ local function run_gate(gate, t)
   entry.seconds = clock() - t0
   if not ok then
     entry.status, entry.reason, entry.evidence = "error", ("gate raised an error: %s"):format(tostring(res)), {}
-  elseif type(res) ~= "table" or not (res.status == "pass" or res.status == "fail" or res.status == "na") then
+  elseif type(res) ~= "table" or not (res.status == "pass" or res.status == "fail" or res.status == "na"
+                                      or res.status == "not_judged") then
     entry.status, entry.reason, entry.evidence = "error", "gate returned no valid result", {}
   else
     entry.status, entry.reason, entry.evidence = res.status, res.reason, res.evidence or {}
     if res.status == "na" and not res.reason then entry.reason = "not applicable (no reason given)" end
+    if res.status == "not_judged" and not res.reason then entry.reason = "not judged (no reason given)" end
   end
   entry.worst = ctx.worst
   return entry
@@ -128,11 +130,14 @@ function M.run(opts)
   report.kernel = report.kernel or subj.name
   local pok, ok, perr = pcall(subj.prepare, subj, case.benchmark(spec, budget))
   if not pok then ok, perr = false, ok end
-  if not ok then return error_report(report, ("%s does not compile or load:\n%s"):format(report.kernel, tostring(perr))) end
+  if not ok then
+    return error_report(report, ("%s does not compile or load (the kernel's own error, not a limit of the %s backend):\n%s"):format(
+      report.kernel, backend, tostring(perr)))
+  end
 
   local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
              case = opts.case, progress = opts.progress}
-  local any_fail, any_error = false, false
+  local any_fail, any_error, not_judged = false, false, nil
   for _, gate in ipairs(gates) do
     if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
     local entry = run_gate(gate, t)
@@ -142,6 +147,8 @@ function M.run(opts)
     elseif entry.status == "error" then
       any_error = true
       entry.reproduce = reproducer(opts, report, gate.id, nil)
+    elseif entry.status == "not_judged" then
+      not_judged = not_judged or entry
     end
     report.gates[#report.gates + 1] = entry
   end
@@ -150,11 +157,15 @@ function M.run(opts)
     local baseline = require "kcv.verify.baseline"
     report.baseline = baseline.run(spec, subj, budget)
   end
-  report.verdict = any_fail and "fail" or any_error and "error" or "pass"
+  -- a gate that could not be judged here is no violation, and no pass either
+  report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
+  if report.verdict == "not_judged" then
+    report.reason = (not_judged.reason:gsub("^not judged: ", ""))
+  end
   return report
 end
 
--- Exit code of a report: 0 pass, 1 fail, 2 error.
+-- Exit code of a report: 0 pass, 1 fail, 2 error or not judged.
 function M.exit_code(report)
   return report.verdict == "pass" and 0 or report.verdict == "fail" and 1 or 2
 end

@@ -10,6 +10,7 @@ local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
 local case = require "kcv.verify.case"
 local errmodel = require "kcv.verify.errmodel"
+local unjudged = require "kcv.verify.unjudged"
 
 local Ctx = {}
 Ctx.__index = Ctx
@@ -82,9 +83,17 @@ function Ctx:na(reason)
   return {status = "na", reason = reason, evidence = {}}
 end
 
--- A run that did not finish normally is a failure of the case.
+-- kcv could not judge case c here (cause: kcv.verify.unjudged.outcome).
+function Ctx:not_judged(c, cause, fields)
+  return {status = "not_judged", reason = "not judged: " .. cause, evidence = self:evidence(c, fields)}
+end
+
+-- A run that did not finish normally is a failure of the case, unless it
+-- could not run for a reason of this machine: then the case is not judged.
 function Ctx:outcome(c, r)
   if r.status == "ok" then return nil end
+  local cause = unjudged.outcome(r)
+  if cause then return self:not_judged(c, cause, {outcome = r.status}) end
   return self:fail(c, ("the kernel did not run: %s%s"):format(r.status,
     r.message and (" (" .. tostring(r.message):gsub("\n.*", "") .. ")") or ""), {outcome = r.status})
 end

@@ -81,7 +81,7 @@ end
 ---------------------------------------------------------------------------
 -- human
 
-local MARK = {pass = "PASS", fail = "FAIL", na = "n/a ", error = "ERR "}
+local MARK = {pass = "PASS", fail = "FAIL", na = "n/a ", error = "ERR ", not_judged = "N/J "}
 
 local function short(v)
   if type(v) == "number" and math.type(v) ~= "integer" then return ("%.6g"):format(v) end
@@ -113,18 +113,20 @@ function M.human(report)
     lines[#lines + 1] = "ERROR " .. tostring(report.message)
     return table.concat(lines, "\n") .. "\n"
   end
-  local counts = {pass = 0, fail = 0, na = 0, error = 0}
+  local counts = {pass = 0, fail = 0, na = 0, error = 0, not_judged = 0}
   for _, g in ipairs(report.gates) do
     for _, l in ipairs(M.gate_lines(g)) do lines[#lines + 1] = l end
     counts[g.status] = (counts[g.status] or 0) + 1
   end
   if report.baseline then
     local b = report.baseline
-    lines[#lines + 1] = ("%s %-6s %-28s %s"):format(b.status == "pass" and "pass" or "fail", "BASE",
+    lines[#lines + 1] = ("%s %-6s %-28s %s"):format(b.status == "pass" and "pass" or b.status == "fail" and "fail" or "N/J ", "BASE",
       "allclose baseline (KB v0)", b.message or ("5 trials at " .. b.shape .. ", max |diff| " .. short(b.max_abs)))
   end
-  lines[#lines + 1] = ("verdict: %s (%d pass, %d fail, %d n/a, %d error)"):format(
-    report.verdict, counts.pass, counts.fail, counts.na, counts.error)
+  local verdict = report.verdict == "not_judged" and "not judged: " .. tostring(report.reason) or report.verdict
+  lines[#lines + 1] = ("verdict: %s (%d pass, %d fail, %d n/a, %d error%s)"):format(
+    verdict, counts.pass, counts.fail, counts.na, counts.error,
+    counts.not_judged > 0 and (", %d not judged"):format(counts.not_judged) or "")
   return table.concat(lines, "\n") .. "\n"
 end
 
@@ -151,7 +153,7 @@ function M.junit(report)
     elseif g.status == "error" then
       errors = errors + 1
       cases[#cases + 1] = head .. ('\n    <error message="%s"/>\n  </testcase>'):format(xml(g.reason or ""))
-    elseif g.status == "na" then
+    elseif g.status == "na" or g.status == "not_judged" then
       skipped = skipped + 1
       cases[#cases + 1] = head .. ('\n    <skipped message="%s"/>\n  </testcase>'):format(xml(g.reason or ""))
     else

@@ -27,6 +27,7 @@
 
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
+local unjudged = require "kcv.verify.unjudged"
 
 local M = {}
 
@@ -79,25 +80,36 @@ local function plan(self, s)
   return {{name = self.kernel_name, params = self.params, grid = l.grid, block = l.block, smem = l.smem or 0}}
 end
 
+-- The loaded kernel; else nil, the error and whether it is no error of
+-- the kernel's but a limit of this machine (kcv.verify.unjudged.load): such
+-- a kernel needs a device, like inline PTX on the cpu backend, and every
+-- run of it answers "needs_device" without compiling it again.
 local function loaded(self, name, params)
   local k = self.loaded[name]
   if k then return k end
+  if self.needs_device[name] then return nil, self.needs_device[name], true end
   local types = {}
   for i, p in ipairs(params) do local _, ty = parse_param(p); types[i] = ty end
   local err
   k, err = kcv.kernel.load{source = self.source, name = name, params = types,
                            options = self.options, backend = self.backend}
-  if not k then return nil, err end
+  if not k then
+    local cause = unjudged.load(err, self.backend or kcv.backend.current())
+    if not cause then return nil, err end
+    self.needs_device[name] = "needs_device: " .. cause .. "\n" .. tostring(err)
+    return nil, self.needs_device[name], true
+  end
   self.loaded[name] = k
   return k
 end
 
 -- Compile now (so that a kernel that does not compile is an error before
--- any gate runs): nil, message on failure.
+-- any gate runs): nil, message on failure.  A kernel that cannot be built
+-- here is no error: its runs say "needs_device".
 function Kernel:prepare(s)
   for _, l in ipairs(plan(self, s)) do
-    local k, err = loaded(self, l.name, l.params or self.params)
-    if not k then return nil, err end
+    local k, err, needs_device = loaded(self, l.name, l.params or self.params)
+    if not k and not needs_device then return nil, err end
   end
   return true
 end
@@ -122,8 +134,10 @@ function Kernel:run(inputs, s, opts)
   local launches = {}
   for i, l in ipairs(plan(self, s)) do
     local params = l.params or self.params
-    local k, err = loaded(self, l.name, params)
-    if not k then return {status = "launch_error", message = err, outputs = outs, inputs = ins} end
+    local k, err, needs_device = loaded(self, l.name, params)
+    if not k then
+      return {status = needs_device and "needs_device" or "launch_error", message = err, outputs = outs, inputs = ins}
+    end
     local args = {}
     for j, p in ipairs(params) do
       local name = parse_param(p)
@@ -255,6 +269,7 @@ function M.kernel(t)
     options = side.options,
     timeout = t.timeout or 60,
     loaded = {},
+    needs_device = {},      -- entry point -> why it cannot be built here
     caps = KERNEL_CAPS,
   }, Kernel)
   self.name = t.source
