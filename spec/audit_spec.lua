@@ -428,4 +428,30 @@ describe("kcv audit", function()
       assert.is_true(f.fatal)
     end)
   end)
+
+  describe("its summary", function()
+    local summary = require "kcv.audit.summary"
+    local function entry(verdict, accept, gates) return {id = tostring(math.random()), verdict = verdict,
+      baseline = {accept = accept}, gates = gates or {}, reason = verdict == "not_judged" and "needs a CUDA device: none" or nil} end
+
+    it("leaves not-judged solutions and corpus errors out of the denominators and counts faults apart", function()
+      local s = summary.of{
+        entry("fail", true, {{id = "CMP-02", status = "fail", evidence = {fault = "cuda_error"}}}),
+        entry("fail", true, {{id = "EXC-01", status = "fail", evidence = {}}}),
+        entry("pass", false, {{id = "EXC-01", status = "pass", artifacts = 5}}),
+        entry("not_judged", nil),
+        {id = "x", verdict = "corpus_error", reason = "ModelNew.forward takes 2", gates = {}},
+      }
+      assert.are.equal(3, s.judged)
+      assert.are.equal(2, s.fail)
+      assert.are.equal(1, s.faults)
+      assert.are.equal(1, s.tolerance_free_fail)
+      assert.are.equal(1, s.not_judged)
+      assert.are.equal(1, s.corpus_error)
+      assert.are.equal(2, s.diff.accept_fail)
+      assert.are.equal(1, s.diff.reject_pass)
+      assert.are.equal(5, s.artifacts)
+      assert.are.equal(1, s.causes["needs a CUDA device"])
+    end)
+  end)
 end)

@@ -13,22 +13,24 @@ function M.of(entries)
   local s = {solutions = #entries, judged = 0, pass = 0, fail = 0, not_judged = 0, corpus_error = 0,
              tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0,
              diff = {accept_pass = 0, accept_fail = 0, reject_pass = 0, reject_fail = 0},
-             baseline_accept = 0}
+             baseline_accept = 0, faults = 0}
   for _, g in ipairs(gates.list) do s.per_gate[g.id] = 0 end
   for _, e in ipairs(entries) do
     if e.verdict == "pass" or e.verdict == "fail" then
       s.judged = s.judged + 1
       s[e.verdict] = s[e.verdict] + 1
-      local tf = false
+      local tf, fault = false, false
       for _, g in ipairs(e.gates or {}) do
         if g.status == "fail" then
           s.per_gate[g.id] = (s.per_gate[g.id] or 0) + 1
           if gates.TOLERANCE_FREE[g.id] then tf = true end
+          if g.evidence and g.evidence.fault then fault = true end
         end
         s.artifacts = s.artifacts + (g.artifacts or 0)
         s.ref_disagrees = s.ref_disagrees + (g.ref_disagrees or 0)
       end
       if tf then s.tolerance_free_fail = s.tolerance_free_fail + 1 end
+      if fault then s.faults = s.faults + 1 end
       local acc = e.baseline and e.baseline.accept
       if acc then s.baseline_accept = s.baseline_accept + 1 end
       local k = (acc and "accept_" or "reject_") .. e.verdict
@@ -62,6 +64,8 @@ function M.markdown(s, entries)
   add("| judged (pass or fail) | ", s.judged, " | |")
   add("| fail at least one gate | ", s.fail, " | ", pct(s.fail, s.judged), " |")
   add("| fail at least one tolerance-free gate | ", s.tolerance_free_fail, " | ", pct(s.tolerance_free_fail, s.judged), " |")
+  add("| fail through a fault of their own (exception, crash, illegal address, hang where the reference runs) | ",
+      s.faults, " | ", pct(s.faults, s.judged), " |")
   add("| pass every gate | ", s.pass, " | ", pct(s.pass, s.judged), " |")
   add("| not judged (left out above) | ", s.not_judged, " | |")
   add("| corpus errors (left out above) | ", s.corpus_error, " | |")
@@ -109,12 +113,12 @@ end
 
 -- Plain text for the terminal.
 function M.text(s)
-  return ("judged %d of %d: %d fail (%s), %d fail a tolerance-free gate (%s), %d pass; "
+  return ("judged %d of %d: %d fail (%s), %d fail a tolerance-free gate (%s), %d through a fault of their own, %d pass; "
           .. "not judged %d, corpus errors %d\n"
           .. "differential: baseline accepts & kcv rejects %d, both accept %d, baseline rejects & kcv accepts %d, both reject %d\n"
           .. "modal defect: %s; reference disagrees at %d element(s), 0*NaN artifacts at %d")
          :format(s.judged, s.solutions, s.fail, pct(s.fail, s.judged), s.tolerance_free_fail,
-                 pct(s.tolerance_free_fail, s.judged), s.pass, s.not_judged, s.corpus_error,
+                 pct(s.tolerance_free_fail, s.judged), s.faults, s.pass, s.not_judged, s.corpus_error,
                  s.diff.accept_fail, s.diff.accept_pass, s.diff.reject_pass, s.diff.reject_fail,
                  s.modal or "none", s.ref_disagrees, s.artifacts)
 end
