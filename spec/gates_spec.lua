@@ -114,6 +114,58 @@ describe("each gate on the CPU backend", function()
     end)
   end)
 
+  describe("EXC-03 at the edge of the range: values, not only classes", function()
+    local subject = require "kcv.verify.subject"
+
+    local function exc03(spec, kernel)
+      return verify.run{spec = spec, kernel = kernel, gates = {"EXC-03"}, seed = SEED, backend = "cpu"}.gates[1]
+    end
+
+    it("passes the honest rmsnorm (double sum of squares) within the derived bound", function()
+      local g = exc03("specs/rmsnorm.lua", "kernels/rmsnorm.cu")
+      assert.are.equal("pass", g.status, g.reason)
+      assert.truthy(g.reason:find("within the probabilistic bound", 1, true), g.reason)
+      assert.is_true(g.evidence.ratio < 1, tostring(g.evidence.ratio))
+    end)
+
+    it("fails an rmsnorm whose f32 sum of squares overflows and collapses the row to 0", function()
+      local g = exc03("specs/rmsnorm.lua", "redteam/rmsnorm_sumsq_overflow.cu")
+      assert.are.equal("fail", g.status, g.reason)
+      local ev = g.evidence
+      -- finite (so the class check alone let it through), and far outside the bound
+      assert.are.equal(0, ev.got)
+      assert.is_true(ev.expected ~= 0 and math.abs(ev.expected) < math.huge, tostring(ev.expected))
+      assert.is_true(ev.ratio > 1e3, tostring(ev.ratio))
+      assert.are.equal("probabilistic", ev.mode)
+      assert.truthy(g.reason:find("at the edge of the range", 1, true), g.reason)
+      assert.truthy(g.reproduce:find("--gate EXC-03", 1, true))
+      local again = verify.run{spec = "specs/rmsnorm.lua", kernel = "redteam/rmsnorm_sumsq_overflow.cu",
+                               gates = {"EXC-03"}, seed = SEED, backend = "cpu", case = ev.case}.gates[1]
+      assert.are.equal("fail", again.status)
+      assert.are.equal(ev.index, again.evidence.index)
+    end)
+
+    it("fails a finite wrong answer at the top of the range that no class check sees", function()
+      local spec = assert(verify.load_spec(FX .. "relu.lua"))
+      local function relu(cap)
+        return subject.fn{spec = spec, name = "lua-relu", fn = function(ins, s, opts, outs)
+          for i = 0, ins[1].numel - 1 do
+            local x = ins[1]:get(i)
+            local y = x > 0 and x or 0
+            if cap and y > cap then y = cap end      -- finite, wrong
+            outs[1]:set(i, y)
+          end
+        end}
+      end
+      local ok = verify.run{spec = spec, subject = relu(nil), gates = {"EXC-03"}, seed = SEED}.gates[1]
+      assert.are.equal("pass", ok.status, ok.reason)
+      local bad = verify.run{spec = spec, subject = relu(2 ^ 100), gates = {"EXC-03"}, seed = SEED}.gates[1]
+      assert.are.equal("fail", bad.status, bad.reason)
+      assert.are.equal(2 ^ 100, bad.evidence.got)
+      assert.truthy(bad.reason:find("exceeds the probabilistic bound", 1, true), bad.reason)
+    end)
+  end)
+
   it("runs a pipeline of two launches with a workspace (from a sidecar) like one kernel", function()
     local rep = verify.run{spec = FX .. "rowsum.lua", kernel = FX .. "rowsum_pipeline.cu", gates = {"CMP-02", "RES-01"},
                            seed = SEED, backend = "cpu"}

@@ -119,8 +119,9 @@ end
 
 -- Thresholded comparison of every output of run r against the oracle:
 -- nil when within the bound, else a failure.  Records the worst ratio seen.
--- index_of (optional) maps a compared element to the index a failure
--- reports (the tensor's own index, when only a sample was compared).
+-- index_of(k, i) (optional) maps element k of output i as compared to the
+-- index a failure reports (the tensor's own index, when only a sample or a
+-- subset was compared).
 function Ctx:within(c, r, expect, mode, index_of)
   for i, out in ipairs(self.spec.outputs) do
     local b = errmodel.bound(self.spec, c.shape, out, mode)
@@ -135,7 +136,7 @@ function Ctx:within(c, r, expect, mode, index_of)
       local got, exp = r.outputs[i]:get(at), value:get(at)
       local mag = expect[i].mag:get(at)
       local bound = b.c_abs + b.c_rel * math.abs(exp) + b.c_mag * math.abs(mag)
-      if index_of then at = index_of(at) end
+      if index_of then at = index_of(at, i) end
       return self:fail(c, ("%s[%d] = %.9g, oracle %.9g: error %.3g exceeds the %s bound %.3g (%d of %d elements; worst ratio %.3g)"):format(
         out.name, at, got, exp, math.abs(got - exp), b.mode, bound, info.violations, info.checked, info.ratio), {
         output = out.name, index = at, got = got, expected = exp, bound = bound,
