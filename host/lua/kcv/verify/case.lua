@@ -75,9 +75,13 @@ function M.fit(spec, s, budget, keep, limit)
   for name in pairs(spec.dims) do s[name] = clamp_dim(spec, name, s[name]) end
   for _ = 1, 200 do
     if M.numel(spec, s) <= limit and M.threads(spec, s) <= max_threads then return s end
+    -- the largest dim shrinks first; a tie goes to the first name, so the
+    -- shape does not hang on the hash order of `pairs` (it differs from
+    -- process to process, and a --case reproducer must rerun the same shape)
     local big
     for name, v in pairs(spec.dims) do
-      if name ~= keep and s[name] > v.min and (not big or s[name] > s[big]) then big = name end
+      if name ~= keep and s[name] > v.min and
+         (not big or s[name] > s[big] or (s[name] == s[big] and name < big)) then big = name end
     end
     if not big then
       if keep and s[keep] > spec.dims[keep].min then big = keep else return nil end
