@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -84,9 +85,14 @@ typedef struct { int stage, err; } exec_failure;
  * may have oracle threads; one of them could hold the malloc lock). */
 static void __attribute__((noreturn))
 child_exec(char **argv, char **envp, const char *cwd, int in_fd, int out_fd,
-           int err_fd, int report)
+           int err_fd, int report, pid_t parent)
 {
     exec_failure f = {STAGE_SETUP, 0};
+    /* the child lives in a process group of its own, out of reach of a
+     * Ctrl-C or a kill of kcv's group: it dies with kcv instead (a parent
+     * that died before this line is caught by the getppid test) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -270,9 +276,10 @@ static int start_child(lua_State *L, kcv_proc *p, char **argv, char **envp,
     if (pipe_above_stdio(in) != 0 || pipe_above_stdio(out) != 0 || pipe_above_stdio(rep) != 0)
         goto sys_error;
     what = "fork";
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) goto sys_error;
-    if (pid == 0) child_exec(argv, envp, cwd, in[0], out[1], errfd, rep[1]);
+    if (pid == 0) child_exec(argv, envp, cwd, in[0], out[1], errfd, rep[1], parent);
     close_fd(&in[0]); close_fd(&out[1]); close_fd(&rep[1]); close_fd(&errfd);
     p->pid = pid;
     exec_failure f;

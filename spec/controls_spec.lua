@@ -33,3 +33,114 @@ describe("the honest kernels (positive controls) on the cpu backend", function()
     end)
   end
 end)
+
+-- `kcv controls --jobs N`: the kernels verified in child processes, N at a
+-- time, give the same table as one after another in one process.
+local function sh(cmd)
+  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
+  local out = p:read("a")
+  p:close()
+  local rc = tonumber(out:match("rc=(%d+)\n?$"))
+  return out:gsub("rc=%d+\n?$", ""), rc
+end
+
+-- The table's lines without the seconds column.
+local function rows(out)
+  local t = {}
+  for line in out:gmatch("[^\n]+") do
+    t[#t + 1] = line:gsub("^(%S+%.cu%s+%S+%s+%S+)%s+[%d%.]+ ", "%1 ")
+  end
+  return t
+end
+
+describe("kcv controls --jobs", function()
+  it("gives with --jobs 2 the same verdicts and rows as with --jobs 1", function()
+    local j1, j2 = os.tmpname(), os.tmpname()
+    local out1, rc1 = sh("./kcv controls --backend cpu --quiet --only relu --only exp --jobs 1 --json " .. j1)
+    local out2, rc2 = sh("./kcv controls --backend cpu --quiet --only relu --only exp --jobs 2 --json " .. j2)
+    assert.are.equal(0, rc1, out1)
+    assert.are.equal(rc1, rc2, out2)
+    assert.are.same(rows(out1), rows(out2))
+    assert.truthy(out2:find("\nexp.cu .*\nrelu.cu "), out2)      -- the kernels' order
+    local json = require "dkjson"
+    local function verdicts(path)
+      local f = assert(io.open(path)); local list = json.decode(f:read("a")); f:close()
+      local t = {}
+      for _, r in ipairs(list) do
+        local g = {}
+        for _, x in ipairs(r.gates) do g[#g + 1] = x.id .. "=" .. x.status end
+        t[#t + 1] = r.kernel:match("[^/]+$") .. " " .. r.verdict .. " " .. table.concat(g, " ")
+      end
+      return t
+    end
+    assert.are.same(verdicts(j1), verdicts(j2))
+    os.remove(j1); os.remove(j2)
+  end)
+
+  it("gives a kernel whose child runs past --timeout an error row with the cause, exit 1", function()
+    local out, rc = sh("./kcv controls --backend cpu --quiet --only relu --only exp --jobs 2 --timeout 0.3")
+    assert.are.equal(1, rc, out)
+    assert.truthy(out:find("\nexp.cu +exp +error "), out)
+    assert.truthy(out:find("\nrelu.cu +relu +error "), out)
+    assert.truthy(out:find("kcv controls --only relu ran past the time limit of 0.3 s and was killed", 1, true), out)
+    assert.truthy(out:find("some controls fail", 1, true), out)
+  end)
+
+  it("takes a bad --jobs or --timeout value as a usage error (exit 2)", function()
+    for _, v in ipairs{"0", "-1", "abc", "1.5"} do
+      local out, rc = sh("./kcv controls --only relu --jobs " .. v)
+      assert.are.equal(2, rc, v .. ": " .. out)
+      assert.truthy(out:find("--jobs needs a positive integer", 1, true), out)
+    end
+    local out, rc = sh("./kcv controls --only relu --jobs 2 --timeout -3")
+    assert.are.equal(2, rc, out)
+  end)
+
+  it("names --jobs in its help", function()
+    local out, rc = sh("./kcv controls --help")
+    assert.are.equal(0, rc)
+    assert.truthy(out:find("--jobs N", 1, true), out)
+  end)
+end)
+
+describe("kcv.parallel", function()
+  local parallel = require "kcv.parallel"
+
+  it("defaults to every core on cpu and at most 8 jobs on cuda", function()
+    local n = parallel.cores()
+    assert.is_true(n >= 1)
+    assert.are.equal(n, parallel.jobs(nil, "cpu"))
+    assert.are.equal(math.min(n, 8), parallel.jobs(nil, "cuda"))
+    assert.are.equal(3, parallel.jobs("3"))
+    for _, v in ipairs{"0", "-1", "abc", "2.5", ""} do assert.is_nil(parallel.jobs(v)) end
+  end)
+
+  it("runs every task, reports a crash, an exit status, a hang and a missing program, in task order", function()
+    local dir = assert(parallel.tmpdir())
+    local tasks = {
+      {label = "ok", argv = {"sh", "-c", "echo hello; exit 0"}},
+      {label = "segv", argv = {"sh", "-c", "echo dying >&2; kill -SEGV $$"}},
+      {label = "hang", argv = {"sh", "-c", "sleep 30"}},
+      {label = "three", argv = {"sh", "-c", "exit 3"}},
+      {label = "none", argv = {"/nonexistent/kcv-program"}},
+      {label = "chatty", argv = {"sh", "-c", "i=0; while [ $i -lt 20000 ]; do echo line $i; i=$((i+1)); done"}},
+    }
+    local order = {}
+    local t0 = require("kcv").sys.clock()
+    local res = parallel.run(tasks, {jobs = 3, timeout = 2, dir = dir,
+                                     on_done = function(i) order[#order + 1] = i end})
+    assert.is_true(require("kcv").sys.clock() - t0 < 10)
+    assert.are.equal(6, #order)
+    assert.is_true(res[1].ok); assert.are.equal(0, res[1].status.code); assert.are.equal("hello", res[1].stdout)
+    assert.is_false(res[2].ok)
+    assert.truthy(res[2].cause:find("segv was killed by signal 11 (SIGSEGV)", 1, true), res[2].cause)
+    assert.truthy(res[2].cause:find("dying", 1, true), res[2].cause)
+    assert.is_false(res[3].ok); assert.is_true(res[3].timed_out)
+    assert.truthy(res[3].cause:find("hang ran past the time limit of 2 s", 1, true), res[3].cause)
+    assert.is_true(res[4].ok); assert.are.equal(3, res[4].status.code)
+    assert.is_false(res[5].ok); assert.truthy(res[5].cause:find("none could not start", 1, true), res[5].cause)
+    assert.is_true(res[6].ok); assert.are.equal("line 19999", res[6].stdout:match("[^\n]+$"))
+    parallel.rmdir(dir)
+    assert.is_nil(io.open(dir .. "/1.stderr"))
+  end)
+end)

@@ -261,6 +261,24 @@ for line in sys.stdin:
     assert.is_nil(io.open("/proc/" .. pid .. "/stat"))    -- reaped, not a zombie
   end)
 
+  it("takes the child down with kcv when kcv itself is killed (the child has a process group of its own)", function()
+    local dir = tmpdir()
+    local script = dir .. "/spawner.lua"
+    files.write(script, [[
+      local p = kcv.sys.spawn({"sleep", "100"})
+      print(kcv.sys.getpid(), p.pid)
+      io.stdout:flush()
+      kcv.sys.sleep(100)
+    ]])
+    local h = assert(io.popen("./kcv run " .. script))
+    local kcv_pid, child = h:read("l"):match("^(%d+)%s+(%d+)$")
+    assert.is_true(alive(child))
+    os.execute("kill -9 " .. kcv_pid)
+    assert.is_true(eventually(function() return not alive(child) end, 5), "the child outlived kcv")
+    h:close()
+    os.execute("rm -rf " .. dir)
+  end)
+
   it("leaves neither a running child nor a zombie when a proc is garbage-collected", function()
     local pids = {}
     for i = 1, 3 do pids[i] = assert(spawn({"sleep", "100"})).pid end

@@ -167,3 +167,75 @@ describe("on the CPU backend, kcv rejects", function()
     end
   end
 end)
+
+-- `kcv redteam --jobs N`: entries verified in child processes, N at a time,
+-- give the same lines and verdicts as one after another in one process.
+describe("kcv redteam --jobs", function()
+  local function sh(cmd)
+    local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
+    local out = p:read("a")
+    p:close()
+    local rc = tonumber(out:match("rc=(%d+)\n?$"))
+    return out:gsub("rc=%d+\n?$", ""), rc
+  end
+  -- the lines without the seconds
+  local function lines(out)
+    local t = {}
+    for line in out:gmatch("[^\n]+") do t[#t + 1] = line:gsub("  %([%d%.]+s%)", "") end
+    return t
+  end
+  -- two cheap entries (each against its declared gates only), in the
+  -- order given, and one that needs a GPU (skipped here, not spawned)
+  local picks = "--only relu_fmax_nan --only relu_int32_index --only exp_fast_intrinsic"
+             .. " --declared --no-baseline --backend cpu"
+
+  it("gives with --jobs 2 the same lines and verdicts as with --jobs 1", function()
+    local j1, j2 = os.tmpname(), os.tmpname()
+    local out1, rc1 = sh("./kcv redteam " .. picks .. " --jobs 1 --json " .. j1)
+    local out2, rc2 = sh("./kcv redteam " .. picks .. " --jobs 2 --json " .. j2)
+    assert.are.equal(0, rc1, out1)
+    assert.are.equal(rc1, rc2, out2)
+    assert.are.same(lines(out1), lines(out2))
+    assert.truthy(out2:find("\nrelu_fmax_nan .*\nrelu_int32_index +skipped %(needs cuda%)\nexp_fast_intrinsic "), out2)
+    local json = require "dkjson"
+    local function verdicts(path)
+      local f = assert(io.open(path)); local d = json.decode(f:read("a")); f:close()
+      local t = {}
+      for _, e in ipairs(d.entries) do
+        local g = {}
+        for _, x in ipairs(e.gates) do g[#g + 1] = x.id .. "=" .. x.status end
+        t[#t + 1] = ("%s %s caught=%s gates=%s"):format(e.name, e.status, table.concat(e.caught_by, ","),
+                                                         table.concat(g, ","))
+      end
+      return t
+    end
+    assert.are.same(verdicts(j1), verdicts(j2))
+    os.remove(j1); os.remove(j2)
+  end)
+
+  it("gives an entry whose child runs past --timeout an ERROR line with the cause, exit 1", function()
+    -- every gate, not only the declared ones: seconds, not a fraction of one
+    local out, rc = sh("./kcv redteam --only relu_fmax_nan --only exp_fast_intrinsic --no-baseline"
+                    .. " --backend cpu --jobs 2 --timeout 0.2")
+    assert.are.equal(1, rc, out)
+    assert.truthy(out:find("\nrelu_fmax_nan +caught by nothing +ERROR"), out)
+    assert.truthy(out:find("kcv redteam --only exp_fast_intrinsic ran past the time limit of 0.2 s", 1, true), out)
+    assert.truthy(out:find("0 of 2 applicable entries rejected by their declared gates", 1, true), out)
+  end)
+
+  it("takes a bad --jobs or --timeout value as a usage error (exit 2)", function()
+    for _, v in ipairs{"0", "-1", "abc"} do
+      local out, rc = sh("./kcv redteam --only relu_fmax_nan --jobs " .. v)
+      assert.are.equal(2, rc, v .. ": " .. out)
+      assert.truthy(out:find("--jobs needs a positive integer", 1, true), out)
+    end
+    local out, rc = sh("./kcv redteam --only relu_fmax_nan --timeout 0")
+    assert.are.equal(2, rc, out)
+  end)
+
+  it("names --jobs in its help", function()
+    local out, rc = sh("./kcv redteam --help")
+    assert.are.equal(0, rc)
+    assert.truthy(out:find("--jobs N", 1, true), out)
+  end)
+end)

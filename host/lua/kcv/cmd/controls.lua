@@ -1,14 +1,19 @@
 -- kcv controls: verify every honest kernel (kernels/<op>.cu) against its
 -- spec (specs/<op>.lua, or the `spec` named in kernels/<op>.lua); every gate
--- must pass or be n/a.
+-- must pass or be n/a.  With --jobs N > 1 each kernel is verified by a child
+-- `kcv controls --jobs 1 --only OP --json FILE --quiet` (kcv/parallel.lua),
+-- N at a time; the parent reads the children's reports and prints the one
+-- table, in the same order as a serial run.
 local verify = require "kcv.verify"
 local registry = require "kcv.verify.registry"
 local subject = require "kcv.verify.subject"
 local args = require "kcv.verify.args"
+local parallel = require "kcv.parallel"
 
 local M = {
   summary = "verify every honest kernel (positive controls)",
-  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--quiet]",
+  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--quiet]\n"
+       .. "                    [--jobs N] [--timeout SECONDS]",
   help = [[
 Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
 kernels/<op>.lua may name another spec).  Prints a table: kernel, spec,
@@ -17,61 +22,185 @@ N not judged: kcv could not run it here, e.g. inline PTX on the cpu
 backend).  Exit status 0 when every gate of every kernel passes or is n/a,
 1 when a gate fails (or a report is an error), 2 when kcv could not run or
 could not judge some kernel (the summary lists those apart).  --json FILE
-writes every report (a list).]],
+writes every report (a list).
+
+--jobs N verifies N kernels at a time, each in a child kcv process of its
+own (default: the number of cores on the cpu backend, min(cores, 8) on
+cuda); the table keeps the kernels' order.  --jobs 1 verifies them one after
+another in this process.  A child that crashes, or runs past --timeout
+SECONDS (per kernel; default none), is killed and gives its kernel an error
+row with the cause; the others go on.]],
 }
 
 local SHORT = {pass = "P", fail = "F", na = "-", error = "E", not_judged = "N"}
 
+-- The table's row for one kernel and the lines under it.
+local function print_row(gates, e, rep, seconds)
+  local row = {("%-24s %-14s %-10s %7.1f "):format(e.file, e.spec, rep.verdict, seconds)}
+  local by_id = {}
+  for _, g in ipairs(rep.gates or {}) do by_id[g.id] = g end
+  for _, g in ipairs(gates) do row[#row + 1] = ("%-6s"):format(by_id[g.id] and SHORT[by_id[g.id].status] or "?") end
+  print(table.concat(row, " "))
+  if rep.verdict == "not_judged" then
+    print("    not judged here: " .. tostring(rep.reason))
+  elseif rep.verdict ~= "pass" then
+    if rep.message then print("    " .. tostring(rep.message):gsub("\n", "\n    ")) end
+    for _, g in ipairs(rep.gates or {}) do
+      if g.status == "fail" or g.status == "error" then
+        print(("    %s %s: %s"):format(g.id, g.status, g.reason))
+        if g.reproduce then print("      reproduce: " .. g.reproduce) end
+      end
+    end
+  end
+  io.stdout:flush()
+end
+
+-- The backend the run will use: its name ("cpu" or "cuda"), for the default
+-- of --jobs and the children's --backend; nil and the reason when it cannot
+-- be used.
+local function resolve_backend(name)
+  local kcv = require "kcv"
+  name = name or os.getenv("KCV_BACKEND")
+  if not (kcv.backend and kcv.backend.use) then return name ~= "auto" and name or "cpu" end
+  local ok, used, why = pcall(kcv.backend.use, name and name ~= "" and name or "auto")
+  if not ok then return nil, used end
+  if not used then return nil, ("backend %s: %s"):format(tostring(name or "auto"), tostring(why)) end
+  return used
+end
+
+-- Verify the kernels in children, `jobs` at a time; calls done(k, rep,
+-- seconds) in the kernels' order.
+local function run_children(entries, o, jobs, backend, done)
+  local dir, derr = parallel.tmpdir()
+  if not dir then return nil, derr end
+  local exe, tasks = parallel.self(), {}
+  for k, e in ipairs(entries) do
+    e.json = ("%s/%d.json"):format(dir, k)
+    tasks[k] = {label = "kcv controls --only " .. e.op,
+                argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", e.json, "--quiet",
+                        "--seed", tostring(o.seed or 1), "--backend", backend}}
+  end
+  local got, nxt, running, ndone = {}, 1, {}, 0
+  local progress = not o.quiet and require("kcv.progress").new{log = false} or nil
+  local function status()
+    if not progress then return end
+    local names = {}
+    for k in pairs(running) do names[#names + 1] = entries[k].op end
+    table.sort(names)
+    progress(("%d of %d done; running %s"):format(ndone, #entries, table.concat(names, ", ")))
+  end
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
+    on_start = function(k) running[k] = true; status() end,
+    on_done = function(k, res)
+      running[k], ndone = nil, ndone + 1
+      local rep
+      if res.ok then
+        local f = io.open(entries[k].json)
+        local text = f and f:read("a")
+        if f then f:close() end
+        local list = text and require("dkjson").decode(text)
+        rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
+        if not rep then
+          res.ok, res.no_report = false, true
+          res.cause = parallel.cause(res, tasks[k].label)
+        end
+      end
+      if not rep then
+        rep = {spec = entries[k].spec_path, kernel = entries[k].path, verdict = "error",
+               message = res.cause, gates = {}}
+      end
+      got[k] = {rep, res.seconds}
+      if progress then progress.done() end
+      while got[nxt] do
+        done(nxt, got[nxt][1], got[nxt][2])
+        nxt = nxt + 1
+      end
+      status()
+    end})
+  if progress then progress.done() end
+  parallel.rmdir(dir)
+  return true
+end
+
 function M.run(argv)
-  local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value", quiet = "flag"})
+  local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value",
+                                   quiet = "flag", jobs = "value", timeout = "value"})
   if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
+  if o.jobs then
+    local _, jerr = parallel.jobs(o.jobs)
+    if jerr then io.stderr:write("kcv controls: ", jerr, "\n"); return 2 end
+  end
+  if o.timeout then
+    o.timeout, err = parallel.timeout(o.timeout)
+    if not o.timeout then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
+  end
   local root = registry.root()
   local gates
   gates, err = verify.gates()
   if not gates then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
   local only = {}
   for _, n in ipairs(o.only) do only[n] = true end
-  local header = {("%-24s %-14s %-10s %7s "):format("kernel", "spec", "verdict", "seconds")}
-  for _, g in ipairs(gates) do header[#header + 1] = ("%-6s"):format(g.id) end
-  print(table.concat(header, " "))
-  local rc, reports, n, unjudged = 0, {}, 0, {}
-  local clock = require("kcv").sys.clock
+  local entries = {}
   for _, file in ipairs(registry.list(root .. "/kernels", ".cu")) do
     local op = file:gsub("%.cu$", "")
     if next(only) == nil or only[op] then
-      n = n + 1
       local path = root .. "/kernels/" .. file
       local side = subject.sidecar(path)
-      local spec_path = ("%s/specs/%s.lua"):format(root, side and side.spec or op)
-      local t0 = clock()
-      local progress
-      if not o.quiet then progress = require("kcv.progress").new{prefix = op .. ": "} end
-      local rep = verify.run{spec = spec_path, kernel = path, seed = o.seed or 1, backend = o.backend, progress = progress}
-      if progress then progress.done() end
-      reports[#reports + 1] = rep
-      local row = {("%-24s %-14s %-10s %7.1f "):format(file, side and side.spec or op, rep.verdict, clock() - t0)}
-      local by_id = {}
-      for _, g in ipairs(rep.gates) do by_id[g.id] = g end
-      for _, g in ipairs(gates) do row[#row + 1] = ("%-6s"):format(by_id[g.id] and SHORT[by_id[g.id].status] or "?") end
-      print(table.concat(row, " "))
-      if rep.verdict == "not_judged" then
-        -- no violation, and no pass: counted apart, and the run is incomplete
-        unjudged[#unjudged + 1] = file
-        if rc == 0 then rc = 2 end
-        print("    not judged here: " .. tostring(rep.reason))
-      elseif rep.verdict ~= "pass" then
-        rc = 1
-        if rep.message then print("    " .. rep.message:gsub("\n", "\n    ")) end
-        for _, g in ipairs(rep.gates) do
-          if g.status == "fail" or g.status == "error" then
-            print(("    %s %s: %s"):format(g.id, g.status, g.reason))
-            if g.reproduce then print("      reproduce: " .. g.reproduce) end
-          end
-        end
-      end
+      local spec = side and side.spec or op
+      entries[#entries + 1] = {file = file, op = op, path = path, spec = spec,
+                               spec_path = ("%s/specs/%s.lua"):format(root, spec)}
     end
   end
-  if n == 0 then io.stderr:write("kcv controls: no kernels/*.cu found under ", root, "\n"); return 2 end
+  if #entries == 0 then io.stderr:write("kcv controls: no kernels/*.cu found under ", root, "\n"); return 2 end
+
+  local jobs = o.jobs and parallel.jobs(o.jobs) or nil
+  local backend = o.backend
+  if jobs ~= 1 and #entries > 1 then
+    local berr
+    backend, berr = resolve_backend(o.backend)
+    if not backend then io.stderr:write("kcv controls: ", tostring(berr), "\n"); return 2 end
+    jobs = jobs or parallel.default_jobs(backend)
+  end
+  jobs = math.min(jobs or 1, #entries)
+
+  local header = {("%-24s %-14s %-10s %7s "):format("kernel", "spec", "verdict", "seconds")}
+  for _, g in ipairs(gates) do header[#header + 1] = ("%-6s"):format(g.id) end
+  print(table.concat(header, " "))
+  io.stdout:flush()
+  local rc, reports, unjudged = 0, {}, {}
+  local function done(k, rep, seconds)
+    local e = entries[k]
+    reports[k] = rep
+    print_row(gates, e, rep, seconds)
+    if rep.verdict == "not_judged" then
+      -- no violation, and no pass: counted apart, and the run is incomplete
+      unjudged[#unjudged + 1] = e.file
+      if rc == 0 then rc = 2 end
+    elseif rep.verdict ~= "pass" then
+      rc = 1
+    end
+  end
+
+  if jobs > 1 then
+    -- the children start their own workers: this process's is not needed
+    local kcv = require "kcv"
+    if kcv.backend and kcv.backend.restart then pcall(kcv.backend.restart, backend) end
+    local ok, perr = run_children(entries, o, jobs, backend, done)
+    if not ok then io.stderr:write("kcv controls: ", tostring(perr), "\n"); return 2 end
+  else
+    local clock = require("kcv").sys.clock
+    for k, e in ipairs(entries) do
+      local t0 = clock()
+      local progress
+      if not o.quiet then progress = require("kcv.progress").new{prefix = e.op .. ": "} end
+      local rep = verify.run{spec = e.spec_path, kernel = e.path, seed = o.seed or 1, backend = o.backend,
+                             progress = progress}
+      if progress then progress.done() end
+      done(k, rep, clock() - t0)
+    end
+  end
+
+  local n = #entries
   if o.json then
     local report = require "kcv.verify.report"
     report.write(o.json, report.json(reports))

@@ -12,6 +12,7 @@
 -- docs/REDTEAM.md (between markers) is regenerated: never edit it by hand.
 
 local kcv = require "kcv"
+local parallel = require "kcv.parallel"
 
 local EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 2
 
@@ -19,7 +20,7 @@ local M = {
   summary = "verify every broken kernel: each must be rejected",
   usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--write-doc] "
        .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline] [--budget cpu|cuda] "
-       .. "[--shard K/N] [--save FILE] [--merge FILE ...]",
+       .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE ...]",
   help = [[
 Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,
@@ -38,6 +39,13 @@ the backends on which the defect can show) and prints one line per entry:
   --budget B    probe-size budget (cpu: tensors up to 2^18 elements, cuda:
                 2^22; default: the backend's own)
   --shard K/N   verify only entries K, K+N, K+2N, ... (parallel runs)
+  --jobs N      verify N entries at a time, each in a child kcv process of
+                its own (default: the number of cores on the cpu backend,
+                min(cores, 8) on cuda); the lines keep the entries' order.
+                --jobs 1: one after another in this process
+  --timeout S   with --jobs: kill an entry's child after S seconds (default:
+                no limit); a child that crashes or is killed gives its
+                entry an ERROR line with the cause, and the others go on
   --save FILE   save the results (a Lua chunk) for --merge
   --merge FILE  do not verify: merge saved runs (repeatable), print them,
                 and with --write-doc write their table
@@ -309,7 +317,8 @@ M.json = json
 -- the command
 
 local VALUE_OPTS = {["--backend"] = "backend", ["--json"] = "json", ["--seed"] = "seed",
-                    ["--budget"] = "budget", ["--shard"] = "shard", ["--save"] = "save"}
+                    ["--budget"] = "budget", ["--shard"] = "shard", ["--save"] = "save",
+                    ["--jobs"] = "jobs", ["--timeout"] = "timeout"}
 
 local function parse(args)
   local o = {only = {}, merge = {}, seed = 1, baseline = true}
@@ -333,6 +342,16 @@ local function parse(args)
   if not o.seed then return nil, "redteam: --seed needs an integer" end
   if o.backend and o.backend ~= "cpu" and o.backend ~= "cuda" and o.backend ~= "auto" then
     return nil, ("redteam: unknown backend '%s'"):format(o.backend)
+  end
+  if o.jobs then
+    local n, err = parallel.jobs(o.jobs)
+    if not n then return nil, "redteam: " .. err end
+    o.jobs = n
+  end
+  if o.timeout then
+    local t, err = parallel.timeout(o.timeout)
+    if not t then return nil, "redteam: " .. err end
+    o.timeout = t
   end
   if o.shard then
     local k, n = o.shard:match("^(%d+)/(%d+)$")
@@ -395,7 +414,7 @@ local function line_for(r)
   elseif #r.declared_missed > 0 and r.status ~= "missed" then
     s = s .. "  declared but not caught: " .. table.concat(r.declared_missed, ",")
   end
-  if r.note then s = s .. "\n    " .. r.note end
+  if r.note then s = s .. "\n    " .. tostring(r.note):gsub("\n", "\n    ") end
   for _, g in ipairs(r.report and r.report.gates or {}) do
     if g.status == "error" then s = s .. ("\n    %s error: %s"):format(g.id, tostring(g.reason)) end
   end
@@ -486,7 +505,66 @@ local function merged(files, dir)
   return results, meta
 end
 
--- Verify the entries `names` in `dir`; prints a line per entry.
+-- The one result a child `kcv redteam --only NAME --save FILE` saved, or nil.
+local function saved_result(path, name)
+  local chunk = loadfile(path, "t", {})
+  if not chunk then return nil end
+  local ok, saved = pcall(chunk)
+  local r = ok and type(saved) == "table" and type(saved.results) == "table" and saved.results[1]
+  if type(r) ~= "table" or type(r.entry) ~= "table" or r.entry.name ~= name or type(r.status) ~= "string" then
+    return nil
+  end
+  r.caught, r.declared_missed = r.caught or {}, r.declared_missed or {}
+  return r
+end
+
+-- Verify the `todo` entries ({k =, entry =}) in children, `jobs` at a time;
+-- fills results[k] and calls flush() after each.
+local function run_children(todo, backend, o, jobs, results, flush)
+  local dir, derr = parallel.tmpdir()
+  if not dir then return nil, derr end
+  local exe, tasks = parallel.self(), {}
+  for i, t in ipairs(todo) do
+    t.save = ("%s/%d.lua"):format(dir, i)
+    local argv = {exe, "redteam", "--jobs", "1", "--only", t.entry.name, "--backend", backend,
+                  "--seed", tostring(o.seed or 1), "--save", t.save}
+    if o.declared then argv[#argv + 1] = "--declared" end
+    if o.baseline == false then argv[#argv + 1] = "--no-baseline" end
+    if o.budget then argv[#argv + 1] = "--budget"; argv[#argv + 1] = o.budget end
+    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, argv = argv}
+  end
+  local running, ndone = {}, 0
+  local progress = require("kcv.progress").new{log = false}
+  local function status()
+    local names = {}
+    for i in pairs(running) do names[#names + 1] = todo[i].entry.name end
+    table.sort(names)
+    progress(("%d of %d done; running %s"):format(ndone, #todo, table.concat(names, ", ")))
+  end
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
+    on_start = function(i) running[i] = true; status() end,
+    on_done = function(i, res)
+      running[i], ndone = nil, ndone + 1
+      local t = todo[i]
+      local r = res.ok and saved_result(t.save, t.entry.name)
+      if r then
+        r.entry = t.entry
+      else
+        if res.ok then res.no_report = true end
+        r = {entry = t.entry, status = "error", caught = {}, declared_missed = {},
+             note = parallel.cause(res, tasks[i].label), seconds = res.seconds}
+      end
+      results[t.k] = r
+      progress.done()
+      flush()
+      status()
+    end})
+  progress.done()
+  parallel.rmdir(dir)
+  return true
+end
+
+-- Verify the entries `names` in `dir`; prints a line per entry, in order.
 local function run_entries(dir, names, backend, o)
   local gate_ids = set_of(M.GATE_IDS)
   local okv, verify = pcall(require, "kcv.verify")
@@ -497,25 +575,44 @@ local function run_entries(dir, names, backend, o)
       for _, g in ipairs(list) do gate_ids[g.id] = true end
     end
   end
-  local results = {}
-  for _, name in ipairs(names) do
+  local results, todo = {}, {}
+  for k, name in ipairs(names) do
     local entry, lerr = M.load(dir, name)
-    local r
     if not entry then
-      r = {entry = {name = name, side = {}}, status = "error", note = lerr, caught = {}, declared_missed = {}}
+      results[k] = {entry = {name = name, side = {}}, status = "error", note = lerr, caught = {}, declared_missed = {}}
     else
       local problems = M.check(entry, gate_ids)
       if #problems > 0 then
-        r = {entry = entry, status = "error", note = table.concat(problems, "; "), caught = {}, declared_missed = {}}
+        results[k] = {entry = entry, status = "error", note = table.concat(problems, "; "), caught = {}, declared_missed = {}}
+      elseif not set_of(entry.side.backends)[backend] then
+        results[k] = M.verify_entry(entry, backend, o)   -- skipped: nothing to run
       else
-        local progress = require("kcv.progress").new{prefix = name .. ": ", log = false}
-        r = M.verify_entry(entry, backend, setmetatable({progress = o.progress or progress}, {__index = o}))
-        progress.done()
+        todo[#todo + 1] = {k = k, entry = entry}
       end
     end
-    print(line_for(r))
-    io.stdout:flush()
-    results[#results + 1] = r
+  end
+  local nxt = 1
+  local function flush()
+    while results[nxt] do
+      print(line_for(results[nxt]))
+      io.stdout:flush()
+      nxt = nxt + 1
+    end
+  end
+  flush()
+  local jobs = math.min(o.jobs or parallel.default_jobs(backend), #todo)
+  if jobs > 1 then
+    -- the children start their own workers: this process's is not needed
+    if kcv.backend and kcv.backend.restart then pcall(kcv.backend.restart, backend) end
+    local ok, err = run_children(todo, backend, o, jobs, results, flush)
+    if not ok then return nil, err end
+  else
+    for _, t in ipairs(todo) do
+      local progress = require("kcv.progress").new{prefix = t.entry.name .. ": ", log = false}
+      results[t.k] = M.verify_entry(t.entry, backend, setmetatable({progress = o.progress or progress}, {__index = o}))
+      progress.done()
+      flush()
+    end
   end
   return results
 end
@@ -550,7 +647,9 @@ function M.run(args)
     if #names == 0 then io.stderr:write("kcv redteam: no entries in ", dir, "\n"); return EXIT_USAGE end
     print(("kcv redteam: %d entries, backend %s%s"):format(#names, backend,
       o.declared and ", declared gates only" or ""))
-    results = run_entries(dir, names, backend, o)
+    local rerr
+    results, rerr = run_entries(dir, names, backend, o)
+    if not results then io.stderr:write("kcv redteam: ", tostring(rerr), "\n"); return EXIT_USAGE end
   end
 
   -- an entry not judged here is neither rejected nor let through: apart
