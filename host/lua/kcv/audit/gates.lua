@@ -7,6 +7,7 @@
 -- ratio, ref_disagrees, artifacts}.  The cases are recipes the worker turns
 -- into inputs: the problem's own draw under a seed, kcv's distribution and
 -- special values at the positions a draw can hold a value (docs/AUDIT.md).
+local kcv = require "kcv"
 local compare = require "kcv.audit.compare"
 local subject = require "kcv.audit.subject"
 
@@ -120,7 +121,6 @@ M.list = {
     if not (o1 and o2) then
       return {status = "not_judged", reason = "the fp64 oracle failed: " .. (f1 and f1.message or "scaled case")}
     end
-    local kcv = require "kcv"
     local function maxabs(o) return kcv.cmp.max_abs_diff(o[1], kcv.buffer(o[1].dtype, o[1].shape), {finite_only = true}) end
     local m1, m2 = maxabs(o1), maxabs(o2)
     local inmax = 6                  -- randn draws stay within about 6
@@ -152,7 +152,7 @@ M.list = {
     if not other then return {status = "not_judged", reason = "a second worker could not start: " .. tostring(why)} end
     local b, f2 = other:run(recipe, "candidate")
     if not b then return {status = "not_judged", reason = "second process: " .. f2.message:sub(1, 200)} end
-    local cmp = require("kcv").cmp
+    local cmp = kcv.cmp
     for k = 1, #a do
       local same, off, idx = cmp.bytes_equal(a[k], b[k])
       if not same then

@@ -155,12 +155,21 @@ end
 
 -- Solutions to audit now: --only, minus what the journal holds, --limit.
 local function select_todo(o, solutions, done)
-  local only = {}
-  for _, id in ipairs(o.only or {}) do only[id] = true end
+  -- --only takes whole ids, or the first characters of one (as the tables
+  -- print them); a value that is a whole id matches that id alone
+  local ids = {}
+  for _, sol in ipairs(solutions) do ids[sol.id] = true end
+  local function wanted(id)
+    if not o.only or #o.only == 0 then return true end
+    for _, v in ipairs(o.only) do
+      if id == v or (not ids[v] and id:sub(1, #v) == v) then return true end
+    end
+    return false
+  end
   local list = {}
   for i, sol in ipairs(solutions) do
     local mine = not o.shard or (i - 1) % o.shard[2] == o.shard[1] - 1
-    if mine and (next(only) == nil or only[sol.id]) and not done[sol.id] then
+    if mine and wanted(sol.id) and not done[sol.id] then
       if o.limit and #list >= o.limit then break end
       list[#list + 1] = sol
     end

@@ -26,7 +26,8 @@ verdicts in memory only (the reproducer lines use it).  --summarize prints the
 statistics of a journal; --markdown FILE writes its tables (between
 FILE's `<!-- generated: begin/end -->` lines when it has them, as
 docs/AUDIT.md does).  --controls audits each problem's own Model as the candidate:
-the positive control every problem must pass.  --shard K/N audits every
+the positive control every problem must pass.  --only ID takes an id, or
+its first characters (as the tables print them) when no id is exactly that.  --shard K/N audits every
 N-th solution from the K-th (run N audits side by side, one journal each);
 --budget starts no new solution after that many seconds (the rest is left
 for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
