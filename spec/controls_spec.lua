@@ -36,13 +36,7 @@ end)
 
 -- `kcv controls --jobs N`: the kernels verified in child processes, N at a
 -- time, give the same table as one after another in one process.
-local function sh(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
-  local out = p:read("a")
-  p:close()
-  local rc = tonumber(out:match("rc=(%d+)\n?$"))
-  return out:gsub("rc=%d+\n?$", ""), rc
-end
+local sh = require("files").sh
 
 -- The table's lines without the seconds column.
 local function rows(out)

@@ -5,6 +5,7 @@
 --   files.write(d .. "/a", "text")      -- whole file
 --   files.read(d .. "/a")               -- whole file, or nil
 --   files.alive(pid)                    -- a live process (a zombie counts as gone)
+--   local out, rc = files.sh(cmd)       -- a shell command's stdout and stderr, and exit status
 local M = {}
 
 function M.tmpdir()
@@ -33,6 +34,14 @@ end
 function M.alive(pid)
   local stat = M.read("/proc/" .. pid .. "/stat")
   return stat ~= nil and stat:match("%) (%a)") ~= "Z"
+end
+
+function M.sh(cmd)
+  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
+  local out = p:read("a")
+  p:close()
+  local rc = tonumber(out:match("rc=(%d+)\n?$"))
+  return (out:gsub("rc=%d+\n?$", "")), rc
 end
 
 return M

@@ -171,13 +171,7 @@ end)
 -- `kcv redteam --jobs N`: entries verified in child processes, N at a time,
 -- give the same lines and verdicts as one after another in one process.
 describe("kcv redteam --jobs", function()
-  local function sh(cmd)
-    local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
-    local out = p:read("a")
-    p:close()
-    local rc = tonumber(out:match("rc=(%d+)\n?$"))
-    return out:gsub("rc=%d+\n?$", ""), rc
-  end
+  local sh = require("files").sh
   -- the lines without the seconds
   local function lines(out)
     local t = {}

@@ -13,13 +13,7 @@ local redteam = require "kcv.cmd.redteam"
 
 local CRASH = "spec/fixtures/crash.cu"
 
-local function sh(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
-  local out = p:read("a")
-  p:close()
-  local rc = tonumber(out:match("rc=(%d+)\n?$"))
-  return out:gsub("rc=%d+\n?$", ""), rc
-end
+local sh = require("files").sh
 
 local function slurp(path)
   local f = assert(io.open(path))
