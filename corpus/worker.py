@@ -107,7 +107,7 @@ class Variant:
         self.oracle = None
         self._structure = None
 
-    def oracle_model(self, w):
+    def oracle_model(self):
         if self.oracle is None:
             self.oracle = copy.deepcopy(self.ref).double()
         return self.oracle
@@ -370,7 +370,7 @@ class Worker:
         if who == "reference":
             return var.ref
         if who == "oracle":
-            return var.oracle_model(self)
+            return var.oracle_model()
         raise ValueError("who must be candidate, reference or oracle")
 
     def inputs_for(self, who, xs):

@@ -136,12 +136,21 @@ end
 -- opts: jobs (default 1), timeout (seconds per task; nil: none), dir (for
 -- the stderr files; required), on_start(i, task), on_done(i, result),
 -- poll (seconds between looks, default 0.02), keep (lines of output kept,
--- default 12).  Returns the list of results, by task index.
+-- default 12), progress (a kcv.progress line: "N of M done; running a, b",
+-- by the tasks' `name`s).  Returns the list of results, by task index.
 function M.run(tasks, opts)
   local jobs = math.max(1, opts.jobs or 1)
   local keep = opts.keep or 12
   local clock, sleep = kcv.sys.clock, kcv.sys.sleep
-  local results, running, nextt = {}, {}, 1
+  local results, running, nextt, ndone = {}, {}, 1, 0
+
+  local function status()
+    if not opts.progress then return end
+    local names = {}
+    for _, slot in ipairs(running) do names[#names + 1] = slot.task.name or slot.task.label end
+    table.sort(names)
+    opts.progress(("%d of %d done; running %s"):format(ndone, #tasks, table.concat(names, ", ")))
+  end
 
   local function finish(slot, res)
     res.seconds = clock() - slot.t0
@@ -151,7 +160,10 @@ function M.run(tasks, opts)
     res.ok = res.status ~= nil and res.status.exited == true and not res.timed_out
     if not res.ok then res.cause = M.cause(res, slot.task.label or slot.task.argv[1]) end
     results[slot.i] = res
+    ndone = ndone + 1
+    if opts.progress then opts.progress.done() end
     if opts.on_done then opts.on_done(slot.i, res) end
+    status()
   end
 
   local function drain(slot, timeout)
@@ -176,6 +188,7 @@ function M.run(tasks, opts)
     end
     slot.p = p
     running[#running + 1] = slot
+    status()
   end
 
   while nextt <= #tasks or #running > 0 do
@@ -206,6 +219,7 @@ function M.run(tasks, opts)
     end
     if not busy and #running > 0 then sleep(opts.poll or 0.02) end
   end
+  if opts.progress then opts.progress.done() end
   return results
 end
 

@@ -62,9 +62,9 @@ local function three(s, recipe)
   return ref, orc, cand
 end
 
-local function maxabs_finite(b)
-  local m = cmp.max_abs_diff(b, kcv.buffer(b.dtype, b.shape), {finite_only = true})
-  return m
+-- The largest finite |b_i| (0 when none).
+function M.maxabs_finite(b)
+  return (cmp.max_abs_diff(b, kcv.buffer(b.dtype, b.shape), {finite_only = true}))
 end
 
 -- Per output: bound = C * max(dev, floor); dev = the reference's worst
@@ -86,7 +86,7 @@ function M.bound(s, recipe)
       dev = math.max(dev, (cmp.max_abs_diff(ref2[k], orc2[k], {finite_only = true})))
     end
     local d = kcv.dtype(ref[k].dtype)
-    local floor = (d.is_float and d.unit_roundoff or 0) * maxabs_finite(orc[k])
+    local floor = (d.is_float and d.unit_roundoff or 0) * M.maxabs_finite(orc[k])
     out[k] = {bound = M.C * math.max(dev, floor), dev = dev, floor = floor}
   end
   return out

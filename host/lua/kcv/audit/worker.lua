@@ -22,9 +22,9 @@ local function root()
   return require("kcv.verify.registry").root()
 end
 
--- Start the worker process (no request yet).
+-- A worker handle; its process starts with the first request (send/call).
 function M.start(opts)
-  local self = setmetatable({opts = opts, restarts = 0}, Worker)
+  local self = setmetatable({opts = opts}, Worker)
   return self
 end
 
@@ -107,10 +107,6 @@ end
 function Worker:kill()
   if self.proc then self.proc:close() end
   self.proc = nil
-end
-
-function Worker:alive()
-  return self.proc ~= nil
 end
 
 function Worker:close(timeout)

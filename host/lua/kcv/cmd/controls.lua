@@ -55,19 +55,6 @@ local function print_row(gates, e, rep, seconds)
   io.stdout:flush()
 end
 
--- The backend the run will use: its name ("cpu" or "cuda"), for the default
--- of --jobs and the children's --backend; nil and the reason when it cannot
--- be used.
-local function resolve_backend(name)
-  local kcv = require "kcv"
-  name = name or os.getenv("KCV_BACKEND")
-  if not (kcv.backend and kcv.backend.use) then return name ~= "auto" and name or "cpu" end
-  local ok, used, why = pcall(kcv.backend.use, name and name ~= "" and name or "auto")
-  if not ok then return nil, used end
-  if not used then return nil, ("backend %s: %s"):format(tostring(name or "auto"), tostring(why)) end
-  return used
-end
-
 -- Verify the kernels in children, `jobs` at a time; calls done(k, rep,
 -- seconds) in the kernels' order.
 local function run_children(entries, o, jobs, backend, done)
@@ -76,23 +63,14 @@ local function run_children(entries, o, jobs, backend, done)
   local exe, tasks = parallel.self(), {}
   for k, e in ipairs(entries) do
     e.json = ("%s/%d.json"):format(dir, k)
-    tasks[k] = {label = "kcv controls --only " .. e.op,
+    tasks[k] = {label = "kcv controls --only " .. e.op, name = e.op,
                 argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", e.json, "--quiet",
                         "--seed", tostring(o.seed or 1), "--backend", backend}}
   end
-  local got, nxt, running, ndone = {}, 1, {}, 0
-  local progress = not o.quiet and require("kcv.progress").new{log = false} or nil
-  local function status()
-    if not progress then return end
-    local names = {}
-    for k in pairs(running) do names[#names + 1] = entries[k].op end
-    table.sort(names)
-    progress(("%d of %d done; running %s"):format(ndone, #entries, table.concat(names, ", ")))
-  end
+  local got, nxt = {}, 1
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
-    on_start = function(k) running[k] = true; status() end,
+    progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
     on_done = function(k, res)
-      running[k], ndone = nil, ndone + 1
       local rep
       if res.ok then
         local f = io.open(entries[k].json)
@@ -110,14 +88,11 @@ local function run_children(entries, o, jobs, backend, done)
                message = res.cause, gates = {}}
       end
       got[k] = {rep, res.seconds}
-      if progress then progress.done() end
       while got[nxt] do
         done(nxt, got[nxt][1], got[nxt][2])
         nxt = nxt + 1
       end
-      status()
     end})
-  if progress then progress.done() end
   parallel.rmdir(dir)
   return true
 end
@@ -157,7 +132,7 @@ function M.run(argv)
   local backend = o.backend
   if jobs ~= 1 and #entries > 1 then
     local berr
-    backend, berr = resolve_backend(o.backend)
+    backend, berr = verify.choose_backend(o.backend)
     if not backend then io.stderr:write("kcv controls: ", tostring(berr), "\n"); return 2 end
     jobs = jobs or parallel.default_jobs(backend)
   end

@@ -531,20 +531,11 @@ local function run_children(todo, backend, o, jobs, results, flush)
     if o.declared then argv[#argv + 1] = "--declared" end
     if o.baseline == false then argv[#argv + 1] = "--no-baseline" end
     if o.budget then argv[#argv + 1] = "--budget"; argv[#argv + 1] = o.budget end
-    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, argv = argv}
-  end
-  local running, ndone = {}, 0
-  local progress = require("kcv.progress").new{log = false}
-  local function status()
-    local names = {}
-    for i in pairs(running) do names[#names + 1] = todo[i].entry.name end
-    table.sort(names)
-    progress(("%d of %d done; running %s"):format(ndone, #todo, table.concat(names, ", ")))
+    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name, argv = argv}
   end
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
-    on_start = function(i) running[i] = true; status() end,
+    progress = require("kcv.progress").new{log = false},
     on_done = function(i, res)
-      running[i], ndone = nil, ndone + 1
       local t = todo[i]
       local r = res.ok and saved_result(t.save, t.entry.name)
       if r then
@@ -555,11 +546,8 @@ local function run_children(todo, backend, o, jobs, results, flush)
              note = parallel.cause(res, tasks[i].label), seconds = res.seconds}
       end
       results[t.k] = r
-      progress.done()
       flush()
-      status()
     end})
-  progress.done()
   parallel.rmdir(dir)
   return true
 end

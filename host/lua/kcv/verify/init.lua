@@ -39,6 +39,7 @@ local function reproducer(opts, report, gate_id, ev)
 end
 
 -- Select the backend (cpu, cuda or auto); its name, or nil and the reason.
+-- (Also verify.choose_backend: commands that start children pass it on.)
 local function choose_backend(name)
   name = name or os.getenv("KCV_BACKEND")
   if not (kcv.backend and kcv.backend.use) then return name or "cpu" end
@@ -164,6 +165,8 @@ function M.run(opts)
   end
   return report
 end
+
+M.choose_backend = choose_backend
 
 -- Exit code of a report: 0 pass, 1 fail, 2 error or not judged.
 function M.exit_code(report)
