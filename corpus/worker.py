@@ -3,7 +3,7 @@
 solution (ModelNew) for kcv's host, which decides every verdict.
 
     python3 corpus/worker.py --problem FILE --solution FILE --dir DIR
-                             [--device cuda|cpu] [--build-root DIR]
+                             [--device cuda|cpu] [--build-root DIR] [--build-only]
 
 Requests come as one JSON object a line on stdin, replies go as one JSON
 object a line on the protocol stream (the original stdout; everything the
@@ -34,6 +34,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 import torch  # noqa: E402
+import fastbuild  # noqa: E402
 
 DTYPES = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
           torch.bfloat16: "bf16", torch.int64: "i64", torch.int32: "i32",
@@ -331,7 +332,7 @@ class Worker:
                 raise Fault("corpus_error", "the solution defines no ModelNew")
         build_s = time.time() - t0
         var = self.variant({})
-        return {"build_s": build_s, "params": var.params,
+        return {"build_s": build_s, "build": fastbuild.BUILDS, "params": var.params,
                 "sizes": kernelbench.size_constants(self.problem_source),
                 "inputs": [{k: v for k, v in s.items() if not k.startswith("_")}
                            for s in var.structure()]}
@@ -577,6 +578,8 @@ def main():
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     ap.add_argument("--build-root", help="compiled extensions go to ROOT/<hash of the "
                     "solution's code and torch's version>: a cache keyed by source")
+    ap.add_argument("--build-only", action="store_true", help="build (load) and exit: one reply "
+                    "line, as to the load request (corpus/buildbench.py)")
     args = ap.parse_args()
     os.makedirs(args.dir, exist_ok=True)
     args.build_dir = None
@@ -586,9 +589,13 @@ def main():
         args.build_dir = os.path.join(args.build_root, key)
         os.makedirs(args.build_dir, exist_ok=True)
         os.environ["TORCH_EXTENSIONS_DIR"] = args.build_dir
+        if os.environ.get("KCV_PLAIN_BUILD") != "1":    # the benchmark's plain load_inline
+            fastbuild.install(args.build_root)
     torch.backends.cuda.matmul.allow_tf32 = False     # the contract is fp32
     torch.backends.cudnn.allow_tf32 = False
     w = Worker(args)
+    if args.build_only:
+        sys.stdin = iter(['{"op": "load"}\n'])
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -598,7 +605,9 @@ def main():
             if op is None:
                 reply = {"ok": False, "error": "protocol", "message": "unknown op %r" % req.get("op")}
             else:
+                t0 = time.time()
                 reply = dict(op(req), ok=True)
+                sys.stderr.write("kcv worker: %s %.3f s\n" % (req.get("op"), time.time() - t0))
         except Fault as f:
             reply = {"ok": False, "error": f.kind, "message": f.message[-4000:], "fatal": f.fatal}
         except Exception as e:  # noqa: BLE001 - kcv's side of a failure, reported

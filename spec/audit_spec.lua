@@ -112,13 +112,7 @@ describe("kcv audit", function()
     os.remove(TMPNAME)
   end)
 
-  -- busted's it, pending with the reason when no python3 imports torch
-  local function it_torch(what, fn)
-    it(what, function()
-      if not PY then return pending(NO_PY) end
-      return fn()
-    end)
-  end
+  local it_torch = files.it_if(PY, NO_PY)     -- pending with the reason without torch
 
   local function audit(args)
     return sh("./kcv audit " .. args)
@@ -370,6 +364,22 @@ describe("kcv audit", function()
       assert.are.equal(1, rc, out .. err)
       assert.is_truthy(err:find("1 to audit now", 1, true), err)
       assert.is_truthy(err:find("relu_nan_swa", 1, true), err)
+    end)
+  end)
+
+  describe("--claim", function()
+    it_torch("shares one queue between audits side by side: each solution is audited once, by one of them, and a solution claimed beforehand by none", function()
+      local C = T .. "/claims"
+      os.execute(("mkdir -p %q/relu_honest"):format(C))      -- already someone else's
+      local cmd = "./kcv audit %s --problems %s --device cpu --gates EXC-01 --claim %s --journal %s --work %s >/dev/null 2>&1"
+      sh(("(%s & %s & wait)"):format(cmd:format(S, P, C, T .. "/claim-1.jsonl", T .. "/work-c1"),
+                                               cmd:format(S, P, C, T .. "/claim-2.jsonl", T .. "/work-c2")))
+      local e1, e2 = read_journal(T .. "/claim-1.jsonl"), read_journal(T .. "/claim-2.jsonl")
+      local n = count_ids(e1)
+      for id, k in pairs(count_ids(e2)) do n[id] = (n[id] or 0) + k end
+      for _, s in ipairs(CORPUS.solutions) do
+        if s.id == "relu_honest" then assert.is_nil(n[s.id]) else assert.are.equal(1, n[s.id], s.id) end
+      end
     end)
   end)
 

@@ -6,6 +6,7 @@
 --   files.read(d .. "/a")               -- whole file, or nil
 --   files.alive(pid)                    -- a live process (a zombie counts as gone)
 --   local out, rc = files.sh(cmd)       -- a shell command's stdout and stderr, and exit status
+--   local it_py = files.it_if(PY, why)  -- busted's it, pending with `why` when not PY
 local M = {}
 
 function M.tmpdir()
@@ -42,6 +43,18 @@ function M.sh(cmd)
   p:close()
   local rc = tonumber(out:match("rc=(%d+)\n?$"))
   return (out:gsub("rc=%d+\n?$", "")), rc
+end
+
+-- busted's `it`, or a pending test that gives the reason when `ok` is
+-- false (e.g. no python3 that imports torch).
+function M.it_if(ok, why)
+  local b = require "busted"
+  return function(what, fn)
+    b.it(what, function()
+      if not ok then return b.pending(why) end
+      return fn()
+    end)
+  end
 end
 
 return M

@@ -7,6 +7,7 @@
 --   local rc = audit.run{solutions = S, problems = P, journal = J, resume = true, jobs = 4,
 --                        device = "cuda", seed = 1, only = {...}, limit = N, gates = {...}}
 local kcv = require "kcv"
+local lfs = require "lfs"
 local json = require "dkjson"
 local gates = require "kcv.audit.gates"
 local journal = require "kcv.audit.journal"
@@ -108,7 +109,8 @@ end
 function M.audit_one(o, job, w, info)
   local sol = job.sol
   local entry = {id = sol.id, problem = sol.problem, level = sol.level, model = sol.model,
-                 seed = o.seed, device = o.device, build_s = info.build_s, params = info.params,
+                 seed = o.seed, device = o.device, build_s = info.build_s, build = info.build,
+                 params = info.params,
                  gates = {}}
   local t0 = clock()
   local s = subject.new(w, {timeout = o.timeout, build_timeout = o.build_timeout})
@@ -215,22 +217,34 @@ function M.run(o)
   end
   os.execute(("mkdir -p %q"):format(work))
   local build_root = o.build_root or (work .. "/build")
-  local pending, building, done, t_start = {}, {}, 0, clock()
+  if o.claim and not lfs.attributes(o.claim, "mode") and not lfs.mkdir(o.claim) then
+    return nil, "cannot create the claim directory " .. o.claim
+  end
+  local pending, building, done, skipped, t_start = {}, {}, 0, 0, clock()
   for _, sol in ipairs(todo) do pending[#pending + 1] = sol end
 
   local function record(entry)
     j:append(entry)
     done = done + 1
     local el = clock() - t_start
-    local eta = (#todo - done) * el / done
+    local eta = (#todo - skipped - done) * el / done
     local failed = {}
     for _, g in ipairs(entry.gates or {}) do if g.status == "fail" then failed[#failed + 1] = g.id end end
-    say(("[%d/%d] %s %-9s %-11s %s%s  (%.0f s; ETA %.0f s)"):format(done, #todo, entry.id:sub(1, 12),
+    say(("[%d/%d] %s %-9s %-11s %s%s  (%.0f s; ETA %.0f s)"):format(done, #todo - skipped, entry.id:sub(1, 12),
         entry.problem or "?", entry.verdict, table.concat(failed, ","),
         entry.reason and ("  " .. entry.reason:sub(1, 100)) or "", entry.seconds or 0, eta))
   end
 
+  -- --claim DIR: audits side by side share one queue; a solution is taken
+  -- by creating DIR/<id> (mkdir is atomic), and one already there is
+  -- another audit's.  Returns false for a solution left to another.
+  local function claim(sol)
+    if not o.claim then return true end
+    return lfs.mkdir(("%s/%s"):format(o.claim, (sol.id:gsub("[^%w_.-]", "_")))) ~= nil
+  end
+
   local function start(sol)
+    if not claim(sol) then return false end
     local why = bad_pairs[sol.id]
     local p = problems[sol.problem or ""]
     if not p then why = why or ("no problem %q in %s"):format(tostring(sol.problem), o.problems) end
@@ -255,11 +269,16 @@ function M.run(o)
     if o.budget and clock() - t_start > o.budget and #pending > 0 then
       say(("kcv audit: --budget %d s spent: %d solution(s) left for --resume"):format(o.budget, #pending + #building))
       pending = {}
-      for _, b in ipairs(building) do b.w:kill() end
+      for _, b in ipairs(building) do
+        b.w:kill()
+        if o.claim then lfs.rmdir(("%s/%s"):format(o.claim, (b.sol.id:gsub("[^%w_.-]", "_")))) end
+      end
       building = {}
       break
     end
-    while #building < o.jobs and #pending > 0 do start(table.remove(pending, 1)) end
+    while #building < o.jobs and #pending > 0 do
+      if start(table.remove(pending, 1)) == false then skipped = skipped + 1 end
+    end
     local ready
     for i, b in ipairs(building) do
       local reply, fault = b.fault and nil, b.fault

@@ -1,0 +1,133 @@
+"""Faster load_inline builds for the audit, with the same kernels.
+
+A KernelBench solution compiles two files with load_inline: main.cpp (the
+pybind11 bindings, under torch/extension.h) and cuda.cu (the kernels and
+their host wrappers).  Nearly all of the time goes to parsing torch's
+headers: about 30 s for main.cpp, and three passes over them (cudafe++,
+cicc, the host compiler) for cuda.cu, about 90 s.  Two changes cut that
+without touching a line of the solution:
+
+* main.cpp includes torch/extension.h through a precompiled header, built
+  once per set of host flags under BUILD_ROOT/pch-<hash> (a lock keeps the
+  workers from building it twice) with the flags torch 2.x gives main.cpp.
+  gcc uses it only when it is valid for the command (same flags and
+  macros), and otherwise reads the header as usual (-Winvalid-pch says so
+  in the build's log).
+* cuda.cu sees torch/extension.h as torch/types.h, which load_inline puts
+  at the top of every CUDA source anyway.  That drops torch/all.h
+  (torch::nn, optim, data, serialization) and pybind11 from the three
+  passes.  The device code is the same: kernels do not use those headers.
+  A source that does need them (a compile error) is built again exactly
+  as load_inline builds it, and the journal says so.
+
+install(build_root) replaces torch.utils.cpp_extension.load_inline; the
+solution imports it after that.  BUILDS lists how each build went.
+"""
+import fcntl
+import hashlib
+import inspect
+import os
+import subprocess
+import sys
+import sysconfig
+
+from torch.utils import cpp_extension
+
+BUILDS = []          # one {"name", "mode", "why"?} per load_inline call
+
+_LIGHT_HEADER = "#pragma once\n// kcv: cuda.cu sees torch/extension.h as torch/types.h\n#include <torch/types.h>\n"
+
+
+def _torch_include():
+    return os.path.join(os.path.dirname(cpp_extension.__file__), "..", "include")
+
+
+def light_header_dir(root):
+    d = os.path.join(root, "light-header")
+    path = os.path.join(d, "torch", "extension.h")
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = "%s.%d" % (path, os.getpid())
+        with open(tmp, "w") as f:
+            f.write(_LIGHT_HEADER)
+        os.replace(tmp, path)
+    return d
+
+
+def _pch_command(header, out, extra_cflags):
+    """The precompiled header's command: load_inline's flags for main.cpp
+    (torch/utils/cpp_extension.py, _write_ninja_file_and_build_library)
+    less -DTORCH_EXTENSION_NAME, which torch's headers never read."""
+    inc = os.path.abspath(_torch_include())
+    cxx = getattr(cpp_extension, "get_cxx_compiler", lambda: os.environ.get("CXX", "c++"))()
+    cmd = [cxx, "-x", "c++-header", header, "-o", out, "-DTORCH_API_INCLUDE_EXTENSION_H",
+           "-isystem", inc, "-isystem", os.path.join(inc, "torch", "csrc", "api", "include")]
+    if cpp_extension.CUDA_HOME:
+        cmd += ["-isystem", os.path.join(cpp_extension.CUDA_HOME, "include")]
+    cmd += ["-isystem", sysconfig.get_path("include", scheme="posix_prefix"), "-fPIC", "-std=c++17"]
+    return cmd + list(extra_cflags)
+
+
+def pch_dir(root, extra_cflags, log=sys.stderr):
+    """A directory whose torch/extension.h has a valid precompiled header
+    for these host flags, or None when it cannot be built."""
+    flags = [f for f in (extra_cflags or []) if f.strip()]
+    key = hashlib.sha256(("\0".join(flags) + cpp_extension.__file__).encode()).hexdigest()[:12]
+    d = os.path.join(root, "pch-" + key)
+    header = os.path.join(d, "torch", "extension.h")
+    gch, failed = header + ".gch", os.path.join(d, "FAILED")
+    os.makedirs(os.path.dirname(header), exist_ok=True)
+    with open(os.path.join(d, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)        # one worker builds it; the others wait
+        if os.path.exists(gch):
+            return d
+        if os.path.exists(failed):
+            return None
+        real = os.path.abspath(os.path.join(_torch_include(), "torch", "extension.h"))
+        with open(header, "w") as f:
+            f.write('#include "%s"\n' % real)
+        cmd = _pch_command(header, gch + ".tmp", flags)
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0:
+            with open(failed, "w") as f:
+                f.write(" ".join(cmd) + "\n" + r.stdout[-4000:])
+            log.write("kcv fastbuild: no precompiled header: %s\n" % r.stdout[-500:])
+            return None
+        os.replace(gch + ".tmp", gch)
+        return d
+
+
+def install(build_root, log=sys.stderr):
+    """Make load_inline build through the precompiled header and the light
+    CUDA header, falling back to the plain build on a compile error."""
+    plain = cpp_extension.load_inline
+    if getattr(plain, "kcv_fast", False):
+        return
+    sig = inspect.signature(plain)
+
+    def load_inline(*args, **kwargs):
+        a = sig.bind(*args, **kwargs)
+        a.apply_defaults()
+        kw = dict(a.arguments)
+        if kw.get("use_pch") or kw.get("no_implicit_headers"):
+            BUILDS.append({"name": kw["name"], "mode": "plain", "why": "the solution sets its own headers"})
+            return plain(**kw)
+        fast = dict(kw)
+        pch = pch_dir(build_root, kw.get("extra_cflags"), log)
+        if pch:
+            fast["extra_cflags"] = list(kw.get("extra_cflags") or []) + ["-I" + pch, "-Winvalid-pch"]
+        if kw.get("cuda_sources"):
+            fast["extra_cuda_cflags"] = list(kw.get("extra_cuda_cflags") or []) + ["-I" + light_header_dir(build_root)]
+        try:
+            mod = plain(**fast)
+            BUILDS.append({"name": kw["name"], "mode": "fast", "pch": bool(pch)})
+            return mod
+        except Exception as e:  # noqa: BLE001 - a compile error: build it the plain way
+            why = str(e).strip().splitlines()
+            log.write("kcv fastbuild: %s: the fast build failed, building as load_inline does\n" % kw["name"])
+            BUILDS.append({"name": kw["name"], "mode": "plain", "why": "fast build failed: " + (why[-1] if why else "")[:200]})
+            return plain(**kw)
+
+    load_inline.kcv_fast = True
+    load_inline.__doc__ = plain.__doc__
+    cpp_extension.load_inline = load_inline

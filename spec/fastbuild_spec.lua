@@ -1,0 +1,82 @@
+-- corpus/fastbuild.py: the audit's faster load_inline (a precompiled torch
+-- header for main.cpp, torch/types.h for torch/extension.h in cuda.cu),
+-- driven by spec/fixtures/fastbuild/check.py with a stand-in load_inline
+-- and a stand-in compiler, so that it runs without CUDA or torch's headers.
+-- The real speed-up is measured on the H200 (docs/PERF.md).
+local json = require "dkjson"
+local python = require "kcv.audit.python"
+local files = require "files"
+
+local PY, NO_PY = python.find()
+
+describe("the audit's fast build (corpus/fastbuild.py)", function()
+  local r
+  local function result()
+    if not r then
+      local dir = files.tmpdir()
+      local out, rc = files.sh(("%q spec/fixtures/fastbuild/check.py %q 2>/dev/null"):format(PY, dir))
+      assert(rc == 0, out)
+      r = assert(json.decode(out:match("([^\n]+)\n?$")), out)   -- the last line
+      r.root = dir
+    end
+    return r
+  end
+  local it_torch = files.it_if(PY, NO_PY)     -- pending with the reason without torch
+  local function calls_of(name)
+    local t = {}
+    for _, c in ipairs(result().calls) do if c.name == name then t[#t + 1] = c end end
+    return t
+  end
+
+  it_torch("builds main.cpp against a precompiled header and cuda.cu against the light header, in one call", function()
+    local c = calls_of("a")
+    assert.are.equal(1, #c)
+    assert.are.same({"", "-I" .. result().root .. "/" .. c[1].extra_cflags[2]:match("pch%-%x+"), "-Winvalid-pch"},
+                    c[1].extra_cflags)
+    assert.are.same({"-I" .. result().root .. "/light-header"}, c[1].extra_cuda_cflags)
+    assert.are.same({name = "a", mode = "fast", pch = true}, result().builds[1])
+    assert.are.equal("a", result().returned)
+  end)
+
+  it_torch("maps torch/extension.h to torch/types.h, which load_inline puts atop every CUDA source", function()
+    assert.is_truthy(result().light_header:find("#include <torch/types.h>", 1, true))
+    assert.is_falsy(result().light_header:find("extension.h>", 1, true))
+  end)
+
+  it_torch("wraps load_inline once, however often it is installed (one call a build)", function()
+    for _, name in ipairs({"a", "b", "d", "e", "f"}) do assert.are.equal(1, #calls_of(name), name) end
+  end)
+
+  it_torch("builds a source that needs the whole header again exactly as load_inline does, and says why", function()
+    local c = calls_of("c")
+    assert.are.equal(2, #c)
+    assert.are.same({"-O3"}, c[2].extra_cflags)
+    assert.are.same({"-O3"}, c[2].extra_cuda_cflags)
+    assert.are.equal("plain", result().builds[3].mode)
+    assert.is_truthy(result().builds[3].why:find("torch::nn is not declared", 1, true))
+  end)
+
+  it_torch("leaves a solution that sets use_pch itself to load_inline", function()
+    local c = calls_of("d")
+    assert.are.equal(1, #c)
+    assert.is_true(c[1].use_pch)
+    assert.is_nil(c[1].extra_cflags)
+    assert.are.equal("plain", result().builds[4].mode)
+  end)
+
+  it_torch("builds the precompiled header once per set of host flags, empty flags ignored", function()
+    -- a (''), b (none) share one; c (-O3) and e/f (-DBROKEN) get their own
+    assert.are.equal(3, #result().pch_builds)
+    assert.are.equal(3, #result().pch_dirs)
+  end)
+
+  it_torch("builds without the precompiled header when it cannot be compiled, and does not try again", function()
+    assert.are.equal(1, #result().failed_marker)
+    for _, name in ipairs({"e", "f"}) do
+      local c = calls_of(name)
+      assert.are.equal(1, #c)
+      assert.are.same({"-DBROKEN"}, c[1].extra_cflags)
+    end
+    assert.are.same({name = "f", mode = "fast", pch = false}, result().builds[6])
+  end)
+end)
