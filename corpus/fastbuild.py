@@ -9,7 +9,8 @@ without touching a line of the solution:
 
 * main.cpp includes torch/extension.h through a precompiled header, built
   once per set of host flags under BUILD_ROOT/pch-<hash> (a lock keeps the
-  workers from building it twice) with the flags torch 2.x gives main.cpp.
+  workers from building it twice; builds that start meanwhile go without
+  it) with the flags torch 2.x gives main.cpp.
   gcc uses it only when it is valid for the command (same flags and
   macros), and otherwise reads the header as usual (-Winvalid-pch says so
   in the build's log).
@@ -77,8 +78,13 @@ def pch_dir(root, extra_cflags, log=sys.stderr):
     header = os.path.join(d, "torch", "extension.h")
     gch, failed = header + ".gch", os.path.join(d, "FAILED")
     os.makedirs(os.path.dirname(header), exist_ok=True)
+    if os.path.exists(gch):
+        return d
     with open(os.path.join(d, "lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)        # one worker builds it; the others wait
+        try:        # one worker builds it; the others build without it meanwhile
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return None
         if os.path.exists(gch):
             return d
         if os.path.exists(failed):

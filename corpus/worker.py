@@ -591,6 +591,8 @@ def main():
         os.environ["TORCH_EXTENSIONS_DIR"] = args.build_dir
         if os.environ.get("KCV_PLAIN_BUILD") != "1":    # the benchmark's plain load_inline
             fastbuild.install(args.build_root)
+    if os.environ.get("KCV_WORKER_THREADS"):    # many workers side by side: no oversubscription
+        torch.set_num_threads(int(os.environ["KCV_WORKER_THREADS"]))
     torch.backends.cuda.matmul.allow_tf32 = False     # the contract is fp32
     torch.backends.cudnn.allow_tf32 = False
     w = Worker(args)
