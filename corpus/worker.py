@@ -34,6 +34,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 import torch  # noqa: E402
+import family  # noqa: E402
 import fastbuild  # noqa: E402
 
 DTYPES = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16",
@@ -59,8 +60,11 @@ def set_seed(seed):
         torch.cuda.manual_seed_all(seed)
 
 
-def exec_module(name, source, path):
+def exec_module(name, source, path, base=None):
+    """source run as module `name`; base: names it starts with."""
     mod = types.ModuleType(name)
+    if base:
+        mod.__dict__.update({k: v for k, v in base.items() if not k.startswith("__")})
     mod.__file__ = path
     sys.modules[name] = mod
     exec(compile(source, path, "exec"), mod.__dict__)
@@ -106,6 +110,7 @@ class Variant:
         if self.cand is not None:
             self.cand = self.cand.to(dev).eval()
         self.oracle = None
+        self.family = None        # corpus/family.py, traced on first use
         self._structure = None
 
     def oracle_model(self):
@@ -325,7 +330,11 @@ class Worker:
                 raise Fault("not_judged", "needs a CUDA device: the solution builds CUDA "
                             "sources with load_inline (audit with --device cuda)")
             try:
-                self.solution = exec_module("kcv_solution", code, self.args.solution)
+                # KernelBench runs the solution in the namespace the problem
+                # ran in (one `context` dict): a ModelNew may read the
+                # problem's module-level constants
+                problem = exec_module("kcv_problem_context", self.problem_source, self.problem_path)
+                self.solution = exec_module("kcv_solution", code, self.args.solution, base=vars(problem))
             except Exception as e:  # noqa: BLE001
                 raise Fault("build_error", "%s: %s" % (type(e).__name__, str(e)[-4000:]))
             if not hasattr(self.solution, "ModelNew"):
@@ -385,6 +394,8 @@ class Worker:
         sizes, xs = self.cases[req["case"]]
         var = self.variant(sizes)
         who = req["who"]
+        if who == "magnitude":
+            return self.magnitude(var, req, xs)
         model = self.subject(var, who)
         reps = int(req.get("repeat", 1))
         outs, t0 = None, time.time()
@@ -401,6 +412,32 @@ class Worker:
         files = [save(o, os.path.join(self.dir, "%s_%d.bin" % (tag, k)))
                  for k, o in enumerate(prev)]
         return {"outputs": files, "ms": ms, "repeats_identical": same}
+
+    def magnitude(self, var, req, xs):
+        """The family error model's magnitude per output element (fp64
+        files), and the family: corpus/family.py.  No files for family
+        "none"."""
+        inputs = self.inputs_for("oracle", xs)
+        if var.family is None:
+            try:
+                var.family = family.trace(var.oracle_model(), inputs)
+            except Exception as e:  # noqa: BLE001 - no family, the measured bound stays
+                var.family = {"kind": "none", "n": 0, "why": "the trace failed: %s: %s" % (type(e).__name__, e)}
+        fam = var.family
+        if fam["kind"] == "none":
+            return {"outputs": [], "family": fam}
+        try:
+            with torch.no_grad():
+                if fam["kind"] == "multilinear":
+                    outs = as_tensors(family.magnitude(var.oracle_model(), inputs))
+                else:
+                    outs = [o.abs() for o in as_tensors(var.oracle_model()(*inputs))]
+            sync(self.device)
+        except Exception as e:  # noqa: BLE001
+            return {"outputs": [], "family": dict(fam, kind="none", why="the magnitude run failed: %s" % e)}
+        tag = "%s_magnitude" % req["case"]
+        files = [save(o, os.path.join(self.dir, "%s_%d.bin" % (tag, k))) for k, o in enumerate(outs)]
+        return {"outputs": files, "family": fam}
 
     def op_baseline(self, req):
         """KernelBench v0's own check, as it runs it: models built under seed

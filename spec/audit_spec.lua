@@ -202,6 +202,15 @@ describe("kcv audit", function()
       assert.is_true(flagged.masked_cumsum_select and flagged.diag_broadcast)
     end)
 
+    it_torch("passes sum_sequential, an honest f32 sum of 262144 terms in order, beyond 64x the reference's deviation but within the family bound", function()
+      local e = full_run().by_id.sum_sequential
+      assert.are.equal("pass", e.verdict)
+      local g = gate(e, "CMP-01")
+      assert.are.same({kind = "multilinear", n = 262144}, g.family)
+      assert.is_true(g.ratio > require("kcv.audit.compare").C, "ratio " .. tostring(g.ratio))
+      assert.is_true(g.over_bound <= 1)
+    end)
+
     it_torch("passes triu_structured: special values go only where a draw of the problem can hold a value", function()
       local e = assert(full_run().by_id.triu_structured)
       assert.are.equal("pass", e.verdict)

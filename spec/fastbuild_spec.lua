@@ -3,20 +3,15 @@
 -- driven by spec/fixtures/fastbuild/check.py with a stand-in load_inline
 -- and a stand-in compiler, so that it runs without CUDA or torch's headers.
 -- The real speed-up is measured on the H200 (docs/PERF.md).
-local json = require "dkjson"
-local python = require "kcv.audit.python"
 local files = require "files"
-
-local PY, NO_PY = python.find()
+local PY, NO_PY = require("kcv.audit.python").find()
 
 describe("the audit's fast build (corpus/fastbuild.py)", function()
   local r
   local function result()
     if not r then
       local dir = files.tmpdir()
-      local out, rc = files.sh(("%q spec/fixtures/fastbuild/check.py %q 2>/dev/null"):format(PY, dir))
-      assert(rc == 0, out)
-      r = assert(json.decode(out:match("([^\n]+)\n?$")), out)   -- the last line
+      r = files.python_json(PY, "spec/fixtures/fastbuild/check.py", dir)
       r.root = dir
     end
     return r

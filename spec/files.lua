@@ -7,6 +7,7 @@
 --   files.alive(pid)                    -- a live process (a zombie counts as gone)
 --   local out, rc = files.sh(cmd)       -- a shell command's stdout and stderr, and exit status
 --   local it_py = files.it_if(PY, why)  -- busted's it, pending with `why` when not PY
+--   local r = files.python_json(py, script, arg)  -- a Python check script's last line, decoded
 local M = {}
 
 function M.tmpdir()
@@ -43,6 +44,15 @@ function M.sh(cmd)
   p:close()
   local rc = tonumber(out:match("rc=(%d+)\n?$"))
   return (out:gsub("rc=%d+\n?$", "")), rc
+end
+
+-- Runs `py script [arg]` (stderr dropped) and decodes its last stdout line
+-- as JSON: how the specs read spec/fixtures/*/check.py.
+function M.python_json(py, script, arg)
+  local json = require "dkjson"
+  local out, rc = M.sh(("%q %q%s 2>/dev/null"):format(py, script, arg and (" %q"):format(arg) or ""))
+  assert(rc == 0, script .. " failed: " .. out)
+  return assert(json.decode(out:match("([^\n]+)\n?$")), out)
 end
 
 -- busted's `it`, or a pending test that gives the reason when `ok` is

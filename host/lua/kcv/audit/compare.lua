@@ -67,6 +67,36 @@ function M.maxabs_finite(b)
   return (cmp.max_abs_diff(b, kcv.buffer(b.dtype, b.shape), {finite_only = true}))
 end
 
+-- The family error model (docs/TOLERANCES.md): a recognised family with
+-- reduction length n adds lambda * sqrt(n) * u * mag_i to element i's bound,
+-- mag_i being sum |terms| (multilinear) or |oracle_i| (scale), from the
+-- worker (corpus/family.py).  That is the probabilistic bound of Higham
+-- and Mary for any summation order; lambda makes the chance that an honest
+-- order exceeds it anywhere in the output at most DELTA:
+-- 2 n N exp(-lambda^2 / 2) <= DELTA.
+M.DELTA = 1e-6
+
+function M.lambda(n, numel)
+  return math.sqrt(2 * math.log(2 * n * math.max(numel, 1) / M.DELTA))
+end
+
+-- {c_mag, mag, family, n, lambda} per output, or {} when the family is
+-- "none" or nothing reduces (n <= 1).
+function M.family_bound(s, recipe, ref)
+  local mags = s:run(recipe, "magnitude")
+  local fam = mags and mags.family
+  if not fam or fam.kind == "none" or (fam.n or 0) <= 1 or #mags ~= #ref then
+    return {}, fam
+  end
+  local out = {}
+  for k = 1, #ref do
+    local d = kcv.dtype(ref[k].dtype)       -- u of the problem's own dtype
+    local lam = M.lambda(fam.n, ref[k].numel)
+    out[k] = {mag = mags[k], c_mag = lam * math.sqrt(fam.n) * (d.unit_roundoff or 0), lambda = lam}
+  end
+  return out, fam
+end
+
 -- Per output: bound = C * max(dev, floor); dev = the reference's worst
 -- finite deviation from the oracle on this case and on a copy of it with
 -- every free float input moved by about one f32 ulp (a second sample of the
@@ -79,7 +109,8 @@ function M.bound(s, recipe)
   local ref2, f = s:run(p, "reference")
   local orc2
   if ref2 then orc2, f = s:run(p, "oracle") end
-  local out = {}
+  local fb, fam = M.family_bound(s, recipe, ref)
+  local out = {family = fam}
   for k = 1, #ref do
     local dev = cmp.max_abs_diff(ref[k], orc[k], {finite_only = true})
     if ref2 and orc2 and ref2[k] and orc2[k] then
@@ -87,7 +118,8 @@ function M.bound(s, recipe)
     end
     local d = kcv.dtype(ref[k].dtype)
     local floor = (d.is_float and d.unit_roundoff or 0) * M.maxabs_finite(orc[k])
-    out[k] = {bound = M.C * math.max(dev, floor), dev = dev, floor = floor}
+    out[k] = {bound = M.C * math.max(dev, floor), dev = dev, floor = floor,
+              mag = fb[k] and fb[k].mag, c_mag = fb[k] and fb[k].c_mag, lambda = fb[k] and fb[k].lambda}
   end
   return out
 end
@@ -97,29 +129,35 @@ function M.thresholded(s, recipe)
   if not ref then return orc end
   local bounds, bad = M.bound(s, recipe)
   if not bounds then return bad end
-  local worst = 0
+  local worst, over = 0, 0         -- over: worst |err| / bound, what the verdict reads
   for k = 1, #cand do
     local b = bounds[k]
-    local r = cmp.within(cand[k], orc[k], {c_abs = b.bound, ref = ref[k]})
+    local r = cmp.within(cand[k], orc[k], {c_abs = b.bound, c_mag = b.c_mag, mag = b.mag, ref = ref[k]})
     -- in units of the reference's own deviation: what calibration reads
     local unit = math.max(b.dev, b.floor)
     local ratio = (r.err or 0) == 0 and 0 or unit > 0 and r.err / unit or math.huge
     worst = math.max(worst, ratio)
+    over = math.max(over, r.ratio or 0)
     if not r.ok then
       local i = r.first_violation
       local idx = cand[k]:index(i)
-      return {ok = false, ratio = ratio, evidence = {
+      local fam = bounds.family
+      local fterm = b.mag and ("; + %.3g x sum|terms| %.3g there (%s family, n = %d)")
+                    :format(b.c_mag, b.mag:get(r.worst_index or i), fam.kind, fam.n)
+                    or fam and (" (no family bound: %s)"):format(fam.why or ("n = " .. tostring(fam.n))) or ""
+      return {ok = false, ratio = ratio, over_bound = r.ratio, evidence = {
         output = k - 1, index = i, at = "[" .. table.concat(idx, ",") .. "]",
         got = cand[k]:get(i), expected = orc[k]:get(i), reference = ref[k]:get(i),
         worst_err = r.err, bound = b.bound, reference_dev = b.dev, violations = r.violations,
-        checked = r.checked,
+        checked = r.checked, family = fam and fam.kind, n = fam and fam.n, c_mag = b.c_mag,
         why = ("output %d element %d: %.9g, oracle %.9g, reference %.9g; |err| up to %.3g "
-               .. "> bound %.3g (%g x the reference's worst deviation %.3g); %d of %d elements")
-              :format(k - 1, i, cand[k]:get(i), orc[k]:get(i), ref[k]:get(i), r.err or 0, b.bound,
-                      M.C, math.max(b.dev, b.floor), r.violations, r.checked)}}
+               .. "> bound %.3g (%g x the reference's worst deviation %.3g%s); %d of %d elements")
+              :format(k - 1, i, cand[k]:get(i), orc[k]:get(i), ref[k]:get(i), r.err or 0, r.bound or b.bound,
+                      M.C, math.max(b.dev, b.floor), fterm, r.violations, r.checked)}}
     end
   end
-  return {ok = true, ratio = worst}
+  return {ok = true, ratio = worst, over_bound = over, family = bounds.family and bounds.family.kind,
+          n = bounds.family and bounds.family.n}
 end
 
 -- Class masks, reference-relative.  opts.finite_detail keeps subnormals and

@@ -36,7 +36,7 @@ end
 -- Run cases through a comparison; the first violation fails the gate.
 local function over_cases(s, cases, compare_fn, opts)
   local ran, skipped, worst = 0, {}, 0
-  local ref_dis, artifacts, first_artifact = 0, 0, nil
+  local ref_dis, artifacts, first_artifact, family, over = 0, 0, nil, nil, 0
   for _, recipe in ipairs(cases) do
     local r = compare_fn(s, recipe, opts)
     local key = subject.key_of(recipe)
@@ -55,16 +55,19 @@ local function over_cases(s, cases, compare_fn, opts)
       ref_dis = ref_dis + (r.ref_disagrees or 0)
       artifacts = artifacts + (r.artifacts or 0)
       first_artifact = first_artifact or (r.first_artifact and copy(r.first_artifact, {case = key}))
+      family = family or (r.family and {kind = r.family, n = r.n})
+      over = math.max(over, r.over_bound or 0)
       if not r.ok then
         return {status = "fail", reason = r.evidence.why, evidence = r.evidence, case = key,
-                ratio = r.ratio, ref_disagrees = ref_dis, artifacts = artifacts}
+                ratio = r.ratio, over_bound = r.over_bound, ref_disagrees = ref_dis, artifacts = artifacts}
       end
     end
   end
   if ran == 0 then
     return {status = "na", reason = skipped[1] or "no case applies to this problem"}
   end
-  return {status = "pass", ratio = worst, ref_disagrees = ref_dis, artifacts = artifacts,
+  return {status = "pass", ratio = worst, ref_disagrees = ref_dis, artifacts = artifacts, family = family,
+          over_bound = over > 0 and over or nil,
           first_artifact = first_artifact, cases = ran, skipped = #skipped > 0 and #skipped or nil}
 end
 

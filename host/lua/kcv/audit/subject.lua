@@ -92,7 +92,7 @@ function Subject:run(recipe, who, opts)
       if not b then return nil, {kind = "worker", message = err} end
       outs[k] = b
     end
-    outs.ms, outs.repeats_identical = reply.ms, reply.repeats_identical
+    outs.ms, outs.repeats_identical, outs.family = reply.ms, reply.repeats_identical, reply.family
     result = {outs}
   end
   if not fresh then self.runs[memo] = result end
