@@ -1,6 +1,7 @@
 -- CMP-03 shape polymorphism: every dim across its range (min to max by
 -- factors of about 8, the others at the benchmark value, fitted to the
--- budget), plus spec.shapes: not just the benchmark shape.
+-- budget), plus spec.shapes: not just the benchmark shape.  Then each dim
+-- at the top of its declared range, compared on a sample (top_of_range).
 --
 -- On the cuda budget an element-wise spec (`elementwise = true`) whose range
 -- reaches past 2^31 elements also gets a large-index probe: one run at
@@ -26,6 +27,51 @@ local function large_index_case(ctx)
   return c
 end
 
+-- The top of the range: each dim at its declared maximum once (memory
+-- permitting, case.top_shapes), run whole and compared on a sample:
+-- elements (element-wise specs), rows (specs with `rows`), or everything
+-- when the oracle can afford it.  A hang, timeout or crash there fails.
+-- Returns a failure, or nil and what was checked.
+local function top_of_range(ctx)
+  local spec, done, skipped = ctx.spec, {}, {}
+  local limit = case.LIMITS[ctx.budget] or case.LIMITS.cpu
+  for _, item in ipairs(case.top_shapes(spec, ctx.budget)) do
+    local c = ctx:case(item.label, item.shape, "normal")
+    local n = c and case.numel(spec, c.shape)
+    local shape = c and specmod.shape_string(c.shape)
+    local f
+    if not c then                                   -- --case chose another
+    elseif spec.elementwise then
+      c.sample = case.sample_indices(n, c.seed, SAMPLES)
+      ctx:progress(("case %s (%s, %d sampled elements)"):format(c.name, shape, #c.sample))
+      f = ctx:sampled(c, ctx:inputs(c), "probabilistic")
+    elseif spec.rows then
+      local rows = c.shape[spec.rows]
+      -- about 64 rows beyond the ends and tile edges: the oracle costs a row each
+      c.rows = case.sample_rows(rows, c.seed, math.min(64, math.max(8, limit // math.max(1, n // rows))))
+      ctx:progress(("case %s (%s, %d sampled rows)"):format(c.name, shape, #c.rows))
+      f = ctx:sampled_rows(c, ctx:inputs(c), "probabilistic")
+    elseif n <= 4 * limit then                      -- the whole oracle is still affordable
+      ctx:progress(("case %s (%s)"):format(c.name, shape))
+      local inputs = ctx:inputs(c)
+      local r = ctx:run(inputs, c.shape, c.opts)
+      f = ctx:outcome(c, r) or ctx:within(c, r, ctx:oracle(inputs, c.shape), "probabilistic")
+    else
+      skipped[#skipped + 1] = shape
+      c = nil
+    end
+    if f then return f end
+    if c then done[#done + 1] = shape end
+  end
+  local parts = {}
+  if #done > 0 then parts[1] = "top of the range within the bound at " .. table.concat(done, ", ") end
+  if #skipped > 0 then
+    parts[#parts + 1] = "top of the range not compared (too large for the oracle, and the spec "
+                        .. "declares neither elementwise nor rows): " .. table.concat(skipped, ", ")
+  end
+  return nil, #parts > 0 and table.concat(parts, "; ") or nil
+end
+
 return {
   id = "CMP-03", title = "shape polymorphism", kind = "thresholded", needs = {},
   run = function(ctx)
@@ -35,6 +81,12 @@ return {
     end
     local result = ctx:threshold_cases(cases, "probabilistic", "shapes")
     if result.status == "fail" or result.status == "not_judged" then return result end
+    local top, what = top_of_range(ctx)
+    if top then return top end
+    if what then
+      if result.status == "pass" then result.reason = result.reason .. "; " .. what
+      else result = ctx:pass(what) end
+    end
     local big, why = large_index_case(ctx)
     if not big then
       if why and result.status == "pass" then

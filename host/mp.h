@@ -157,6 +157,7 @@ void mp_open_reduce(lua_State *L);
 void mp_open_map(lua_State *L);
 void mp_open_norm(lua_State *L);
 void mp_open_gemm(lua_State *L);
+void mp_open_gdn(lua_State *L);
 
 /* The error-model magnitude of one layernorm output (docs/ORACLE.md): the
  * mean carries absolute error ~ N u m1 (m1 = mean |x|), which reaches z_j

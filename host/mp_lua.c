@@ -184,6 +184,7 @@ int kcv_open_mp(lua_State *L)
     mp_open_map(L);
     mp_open_norm(L);
     mp_open_gemm(L);
+    mp_open_gdn(L);
     lua_setfield(L, -2, "mp");
     return 0;
 }

@@ -80,6 +80,28 @@ describe("a spec file", function()
     end
   end)
 
+  it("declares `rows` only as the first dim of every output, and of no input elsewhere", function()
+    local spec = assert(verify.load_spec("specs/matmul.lua"))
+    assert.are.equal("M", spec.rows)
+    for _, c in ipairs({
+      {'elementwise = true,', 'rows = "k",', "field 'rows': 'k' is not one of the dims"},
+      {'elementwise = true,', 'rows = 3,', "field 'rows'"},
+    }) do
+      local path = relu_spec_with(c[1], c[2])
+      local bad, err = verify.load_spec(path)
+      os.remove(path)
+      assert.is_nil(bad)
+      assert.truthy(err:find(c[3]), ("expected %q in %q"):format(c[3], err))
+    end
+    -- softmax's rows dim is the first of x and y: fine; "cols" is not first of y
+    local f = assert(io.open("specs/softmax.lua")); local text = f:read("a"); f:close()
+    local path = write_temp((text:gsub('rows = "rows",', 'rows = "cols",')))
+    local bad, err = verify.load_spec(path)
+    os.remove(path)
+    assert.is_nil(bad)
+    assert.truthy(err:find("does not have 'cols' as its first dim", 1, true), err)
+  end)
+
   it("is an error naming the file when missing or not Lua", function()
     local spec, err = verify.load_spec("specs/no_such_op.lua")
     assert.is_nil(spec)
@@ -210,6 +232,35 @@ describe("a case", function()
     local seen_max = false
     for _, item in ipairs(case.range_shapes(spec, "cpu")) do seen_max = seen_max or item.shape.cols == 65536 end
     assert.is_true(seen_max)
+  end)
+
+  it("reaches the top of every declared dim beyond the usual probes, within TOP_LIMITS", function()
+    local tops = case.top_shapes(spec, "cpu")
+    local reached = {}
+    for _, item in ipairs(tops) do
+      assert.is_true(case.numel(spec, item.shape) <= case.TOP_LIMITS.cpu, item.label)
+      assert.is_true(case.numel(spec, item.shape) > case.LIMITS.cpu, item.label)
+      reached[#reached + 1] = item.label
+    end
+    -- cols at its max; rows no further than the usual probe, since the cpu
+    -- backend's 2^19 threads (a block of 256 a row) bind before memory does
+    assert.are.same({"top cols=65536 rows=16"}, reached)
+    -- relu's n reaches 2^19 on the cpu budget (its launch is capped at 2^19 threads there)
+    local relu = assert(verify.load_spec("specs/relu.lua"))
+    assert.are.equal(1 << 19, case.top_shapes(relu, "cpu")[1].shape.n)
+  end)
+
+  it("samples rows at both ends, around every power of two and tile edge, and by seed", function()
+    local rows = case.sample_rows(5000, 7, 20)
+    local set = {}
+    for k, r in ipairs(rows) do
+      set[r] = true
+      if k > 1 then assert.is_true(r > rows[k - 1]) end
+      assert.is_true(r >= 0 and r < 5000)
+    end
+    for _, r in ipairs({0, 1, 4998, 4999, 4095, 4096, 4991, 4992, 4863, 4864}) do assert.is_true(set[r], r) end
+    assert.are.same(rows, case.sample_rows(5000, 7, 20))
+    assert.are_not.same(rows, case.sample_rows(5000, 8, 20))
   end)
 
   it("shrinks tied dims to fit in the same order in every process (a --case reproducer reruns the same shape)", function()

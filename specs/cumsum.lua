@@ -14,6 +14,7 @@ return {
   summary = "inclusive prefix sum along the last axis",
   math = "y[r,c] = sum_{c' <= c} x[r,c']",
   dims = { rows = {min = 1, max = 65536}, cols = {min = 1, max = 1 << 20} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 128, cols = 4000 },
   shapes = { {rows = 1, cols = 1}, {rows = 3, cols = 2049}, {rows = 2, cols = 65537} },
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },

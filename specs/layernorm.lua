@@ -17,6 +17,7 @@ return {
   summary = "layer norm over the last axis with gamma and beta, eps = 1e-5",
   math = "y[r,c] = (x[r,c] - mu_r) / sqrt(var_r + eps) * gamma[c] + beta[c],  mu_r, var_r = mean, biased variance of row r",
   dims = { rows = {min = 1, max = 65536}, cols = {min = 1, max = 1 << 22} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 16, cols = 64 * 256 * 256 },
   shapes = { {rows = 1, cols = 1}, {rows = 3, cols = 1000}, {rows = 64, cols = 4096} },
   inputs  = {

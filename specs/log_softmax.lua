@@ -19,6 +19,7 @@ return {
   summary = "row-wise log-softmax over the last axis",
   math = "y[r,c] = (x[r,c] - m_r) - log sum_c' exp(x[r,c'] - m_r),  m_r = max_c x[r,c]",
   dims = { rows = {min = 1, max = 65536}, cols = {min = 1, max = 1 << 18} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 16, cols = 16384 },
   shapes = { {rows = 1, cols = 1}, {rows = 3, cols = 1000}, {rows = 2, cols = 65537} },
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },

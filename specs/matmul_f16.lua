@@ -15,6 +15,7 @@ return {
   summary = "matrix product C[M,N] = A[M,K] B[K,N], f16 storage, f32 accumulation",
   math = "C[i,j] = sum_k A[i,k] B[k,j]",
   dims = { M = {min = 1, max = 4096}, N = {min = 1, max = 4096}, K = {min = 1, max = 4096} },
+  rows = "M",               -- row i of C from row i of A and all of B: CMP-03 may sample rows
   benchmark = { M = 2048, N = 2048, K = 2048 },
   shapes = { {M = 1, N = 1, K = 1}, {M = 65, N = 63, K = 17}, {M = 3, N = 1000, K = 5},
              {M = 300, N = 2, K = 1023} },

@@ -15,6 +15,7 @@ return {
   summary = "mean along the last axis",
   math = "y[r] = (1/cols) sum_c x[r, c]",
   dims = { rows = {min = 1, max = 65536}, cols = {min = 1, max = 1 << 20} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 4096, cols = 256 },
   shapes = { {rows = 1, cols = 1}, {rows = 7, cols = 1000}, {rows = 2, cols = 65537} },
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },

@@ -14,6 +14,7 @@ return {
   summary = "RMS norm over the last axis with gamma, eps = 1e-6, bf16 storage, f32 intermediates",
   math = "y[r,c] = x[r,c] / sqrt((1/cols) sum_c' x[r,c']^2 + eps) * gamma[c]",
   dims = { rows = {min = 1, max = 1 << 20}, cols = {min = 1, max = 1 << 18} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 16 * 256 * 256, cols = 64 },
   shapes = { {rows = 1, cols = 1}, {rows = 3, cols = 1000}, {rows = 16, cols = 4096} },
   inputs  = {

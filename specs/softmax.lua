@@ -4,6 +4,7 @@ return {
   summary = "row-wise softmax over the last axis, f32",
   math = "y[r,c] = exp(x[r,c] - m_r) / sum_c' exp(x[r,c'] - m_r),  m_r = max_c x[r,c]",
   dims = { rows = {min = 1, max = 4096}, cols = {min = 1, max = 65536} },
+  rows = "rows",            -- row i of y from row i of x: CMP-03 may sample rows
   benchmark = { rows = 16, cols = 16384 },
   shapes = { {rows = 1, cols = 1}, {rows = 3, cols = 1000}, {rows = 7, cols = 4099} },
   inputs = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },

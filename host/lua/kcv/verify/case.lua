@@ -178,6 +178,51 @@ function M.range_shapes(spec, budget)
   return list
 end
 
+-- Top-of-range shapes (CMP-03): each dim at its declared maximum once, the
+-- others at the benchmark value, shrunk only as far as TOP_LIMITS (memory,
+-- not the oracle: these cases are compared on a sample).  Only shapes that
+-- reach further in that dim than range_shapes does are listed.
+M.TOP_LIMITS = {cpu = 1 << 20, cuda = 1 << 28}
+
+function M.top_shapes(spec, budget)
+  local list, seen = {}, {}
+  for _, name in ipairs(sorted_dims(spec)) do
+    local s = copy(spec.benchmark)
+    s[name] = spec.dims[name].max
+    local top = M.fit(spec, s, budget, name, M.TOP_LIMITS[budget] or M.TOP_LIMITS.cpu)
+    local usual = M.fit(spec, s, budget, name)
+    local key = top and shape_key(top)
+    if top and not seen[key] and (not usual or top[name] > usual[name] or M.numel(spec, top) > M.numel(spec, usual)) then
+      seen[key] = true
+      list[#list + 1] = {shape = top, label = "top " .. key}   -- a case name of its own
+    end
+  end
+  return list
+end
+
+-- Sorted row indices to compare in a tensor of n rows: both ends, both
+-- sides of every power of two and of the last whole tile of 16..1024 rows
+-- (where a tail is handled), and `count` drawn from the seed.
+function M.sample_rows(n, seed, count)
+  local set, list = {}, {}
+  local function add(i)
+    if i >= 0 and i < n and not set[i] then set[i] = true; list[#list + 1] = i end
+  end
+  add(0); add(1); add(n - 2); add(n - 1)
+  local p = 1
+  while p < n do add(p - 1); add(p); p = p * 2 end
+  for _, t in ipairs{16, 32, 64, 128, 256, 1024} do
+    local last = (n // t) * t
+    add(last - 1); add(last)
+  end
+  if count > 0 then
+    local r = kcv.buffer("i64", {count}):fill_int{seed = seed, stream = 98, lo = 0, hi = n - 1}
+    for k = 0, count - 1 do add(r:get(k)) end
+  end
+  table.sort(list)
+  return list
+end
+
 -- The shape with the longest reduction that fits: the reduction dim as large
 -- as the budget allows (up to `want`), the other dims small.
 function M.long_reduction_shape(spec, budget, want)

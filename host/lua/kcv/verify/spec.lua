@@ -151,6 +151,25 @@ function M.validate(spec)
       bad("elementwise", "an element-wise spec has no reduction (error_model.reduction is set)")
     end
   end
+  if spec.rows ~= nil then
+    -- row i of every output comes from row i of the inputs that have this
+    -- dim first (and all of the other inputs): CMP-03 may compare a sample
+    -- of rows of a case too large for the oracle
+    want(spec.rows, "string", "rows")
+    if not spec.dims[spec.rows] then bad("rows", "'%s' is not one of the dims", spec.rows) end
+    for i, t in ipairs(spec.outputs) do
+      if t.shape[1] ~= spec.rows then
+        bad("rows", "output %d '%s' does not have '%s' as its first dim", i, t.name, spec.rows)
+      end
+    end
+    for i, t in ipairs(spec.inputs) do
+      for k = 2, #t.shape do
+        if t.shape[k] == spec.rows then
+          bad("rows", "input %d '%s' has '%s' other than first", i, t.name, spec.rows)
+        end
+      end
+    end
+  end
   check_kernel(spec)
   if spec.budget ~= nil then
     want(spec.budget, "table", "budget")

@@ -1,0 +1,384 @@
+/*
+ * mp_gdn.c — the fp64 oracle of the gated linear recurrence family
+ * (kcv.mp.gdn and kcv.mp.gdn_bwd; docs/ORACLE.md, "Gated DeltaNet").
+ *
+ * Per batch b and head h the state S is K x V (flash-linear-attention's
+ * convention), S_0 = h0 or 0, and each step t is
+ *
+ *   A_t = D_t S_{t-1}                  D_t = exp(g_t) (scalar gate),
+ *                                          Diag(exp(g_t)) (per-key gate), I
+ *   S_t = A_t + beta_t k_t r_t^T,      r_t = v_t - A_t^T k_t  (delta rule)
+ *   S_t = A_t + k_t v_t^T              (no beta: GLA, simple GLA)
+ *   o_t = scale S_t^T q_t
+ *
+ * Gated DeltaNet: scalar gate and beta; DeltaNet: beta, no gate; KDA:
+ * per-key gate and beta; GLA: per-key gate; simple GLA / Mamba-2: scalar
+ * gate.  Plain IEEE double arithmetic in the order written, sequential in
+ * t: NaN and Inf propagate as the formula says.  The backward is the
+ * adjoint recurrence written out (reverse mode by hand), recomputing the
+ * states of each 64-step segment from checkpoints.
+ *
+ * Magnitudes (what a kernel's error is measured against).  (I - beta k k^T)
+ * is a contraction for 0 <= beta |k|^2 <= 2, so an error in a column of S
+ * is not amplified by later steps, only decayed: n_t[j] = exp(max g_t)
+ * n_{t-1}[j] + (the terms rounded at step t, column j, in 2-norm).  An
+ * output's magnitude is sum |terms| of its own formula plus |q|_2 n_t[j];
+ * see docs/ORACLE.md for the backward's.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "mp.h"
+
+#define SEG 64                  /* steps between checkpoints (backward) */
+
+typedef struct {
+    int64_t B, T, H, K, V;
+    int gate;                   /* 0 none, 1 scalar [B,T,H], 2 per key [B,T,H,K] */
+    int delta;                  /* beta given: the delta rule */
+    double scale;
+    const double *q, *k, *v, *g, *beta, *h0, *dO, *dht;
+    double *o, *ht, *o_mag, *ht_mag;                       /* forward */
+    double *dq, *dk, *dv, *dg, *dbeta, *dh0;               /* backward */
+    double *mdq, *mdk, *mdv, *mdg, *mdbeta, *mdh0;
+    int failed;
+} gdn_ctx;
+
+static int64_t at_tok(const gdn_ctx *c, int64_t b, int64_t t, int64_t h)
+{
+    return (b * c->T + t) * c->H + h;
+}
+
+/* A = D_t S in place (S becomes A); returns max_i exp(g_t,i) (1: no gate). */
+static double decay(const gdn_ctx *c, int64_t tok, double *S)
+{
+    const int64_t K = c->K, V = c->V;
+    if (c->gate == 0) return 1;
+    if (c->gate == 1) {
+        double a = exp(c->g[tok]);
+        for (int64_t x = 0; x < K * V; x++) S[x] *= a;
+        return a;
+    }
+    double amax = 0;
+    for (int64_t i = 0; i < K; i++) {
+        double a = exp(c->g[tok * K + i]);
+        for (int64_t j = 0; j < V; j++) S[i * V + j] *= a;
+        amax = fmax(amax, a);
+    }
+    return amax;
+}
+
+/* One step on S (K x V, holding S_{t-1}): S becomes S_t; r (V) gets r_t
+ * (delta rule).  n (V, or NULL) is the magnitude state. */
+static void step(const gdn_ctx *c, int64_t tok, double *S, double *r, double *n)
+{
+    const int64_t K = c->K, V = c->V;
+    const double *k = c->k + tok * K, *v = c->v + tok * V;
+    double amax = decay(c, tok, S), knorm = 0, bt = c->delta ? c->beta[tok] : 1;
+    for (int64_t i = 0; i < K; i++) knorm += k[i] * k[i];
+    knorm = sqrt(knorm);
+    for (int64_t j = 0; j < V; j++) {
+        double u = 0, ua = 0, col = 0;
+        for (int64_t i = 0; i < K; i++) {
+            u += S[i * V + j] * k[i];
+            ua += fabs(S[i * V + j] * k[i]);
+            col += S[i * V + j] * S[i * V + j];
+        }
+        r[j] = c->delta ? v[j] - u : v[j];
+        if (n) n[j] = amax * n[j] + sqrt(col) + fabs(bt) * knorm * (fabs(v[j]) + (c->delta ? ua : 0));
+    }
+    for (int64_t i = 0; i < K; i++)
+        for (int64_t j = 0; j < V; j++)
+            S[i * V + j] += bt * k[i] * r[j];
+}
+
+static void fwd_lane(gdn_ctx *c, int64_t lane, double *S, double *r, double *n)
+{
+    const int64_t K = c->K, V = c->V, b = lane / c->H, h = lane % c->H;
+    if (c->h0) memcpy(S, c->h0 + lane * K * V, sizeof(double) * (size_t)(K * V));
+    else memset(S, 0, sizeof(double) * (size_t)(K * V));
+    for (int64_t j = 0; j < V; j++) {          /* h0 is given exactly: no error yet */
+        n[j] = 0;
+    }
+    for (int64_t t = 0; t < c->T; t++) {
+        int64_t tok = at_tok(c, b, t, h);
+        step(c, tok, S, r, n);
+        const double *q = c->q + tok * K;
+        double qn = 0;
+        for (int64_t i = 0; i < K; i++) qn += q[i] * q[i];
+        qn = sqrt(qn);
+        for (int64_t j = 0; j < V; j++) {
+            double o = 0, oa = 0;
+            for (int64_t i = 0; i < K; i++) {
+                o += S[i * V + j] * q[i];
+                oa += fabs(S[i * V + j] * q[i]);
+            }
+            c->o[tok * V + j] = c->scale * o;
+            c->o_mag[tok * V + j] = fabs(c->scale) * (oa + qn * n[j]);
+        }
+    }
+    for (int64_t x = 0; x < K * V; x++) {
+        c->ht[lane * K * V + x] = S[x];
+        c->ht_mag[lane * K * V + x] = fabs(S[x]) + n[x % V];
+    }
+}
+
+static void fwd_task(void *ctx, int64_t lo, int64_t hi)
+{
+    gdn_ctx *c = ctx;
+    double *w = malloc(sizeof(double) * (size_t)(c->K * c->V + 2 * c->V));
+    if (!w) { c->failed = 1; return; }
+    for (int64_t lane = lo; lane < hi; lane++) fwd_lane(c, lane, w, w + c->K * c->V, w + c->K * c->V + c->V);
+    free(w);
+}
+
+/* ---- backward ----------------------------------------------------------- */
+
+/* The reverse of one step t, S_prev = S_{t-1} (kept), dS = dL/dS_t on entry
+ * and dL/dS_{t-1} on exit; md (V) is dS's magnitude state.  w: K*V + 3V. */
+static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS, double *md, double *w)
+{
+    const int64_t K = c->K, V = c->V;
+    const double *q = c->q + tok * K, *k = c->k + tok * K, *v = c->v + tok * V, *dO = c->dO + tok * V;
+    double *A = w, *r = w + K * V, *dr = r + V, *drm = dr + V;   /* drm: |dr|'s magnitude */
+    memcpy(A, S_prev, sizeof(double) * (size_t)(K * V));
+    double amax = decay(c, tok, A), bt = c->delta ? c->beta[tok] : 1, knorm = 0;
+    for (int64_t i = 0; i < K; i++) knorm += k[i] * k[i];
+    knorm = sqrt(knorm);
+    for (int64_t j = 0; j < V; j++) {
+        double u = 0;
+        for (int64_t i = 0; i < K; i++) u += A[i * V + j] * k[i];
+        r[j] = c->delta ? v[j] - u : v[j];
+    }
+    /* o_t = scale S_t^T q_t:  dS += scale q dO^T,  dq = scale S_t dO */
+    for (int64_t i = 0; i < K; i++) {
+        double acc = 0, mag = 0;
+        for (int64_t j = 0; j < V; j++) {
+            double s = A[i * V + j] + bt * k[i] * r[j];           /* S_t[i][j] */
+            acc += s * dO[j];
+            mag += fabs(s * dO[j]);
+            dS[i * V + j] += c->scale * q[i] * dO[j];
+        }
+        c->dq[tok * K + i] = c->scale * acc;
+        c->mdq[tok * K + i] = fabs(c->scale) * mag;
+    }
+    /* S_t = A + beta k r^T */
+    double db = 0, dbm = 0;
+    for (int64_t j = 0; j < V; j++) {
+        double d = 0, dm = 0;
+        for (int64_t i = 0; i < K; i++) {
+            d += dS[i * V + j] * k[i];
+            dm += fabs(dS[i * V + j] * k[i]);
+        }
+        dr[j] = bt * d;                                          /* dL/dr_j */
+        drm[j] = fabs(bt) * (dm + knorm * md[j]);
+        db += d * r[j];
+        dbm += (dm + knorm * md[j]) * fabs(r[j]);
+    }
+    if (c->delta) { c->dbeta[tok] = db; c->mdbeta[tok] = dbm; }
+    for (int64_t i = 0; i < K; i++) {
+        double d = 0, dm = 0, a = 0, am = 0;
+        for (int64_t j = 0; j < V; j++) {
+            d += dS[i * V + j] * r[j];
+            dm += (fabs(dS[i * V + j]) + md[j]) * fabs(r[j]);
+            a += A[i * V + j] * dr[j];
+            am += fabs(A[i * V + j]) * drm[j];
+        }
+        c->dk[tok * K + i] = bt * d - (c->delta ? a : 0);
+        c->mdk[tok * K + i] = fabs(bt) * dm + (c->delta ? am : 0);
+    }
+    for (int64_t j = 0; j < V; j++) {
+        c->dv[tok * V + j] = dr[j];             /* r = v - A^T k (or v): dv = dr */
+        c->mdv[tok * V + j] = drm[j];
+    }
+    /* r = v - A^T k:  dA = dS - k dr^T  (delta rule), else dA = dS */
+    if (c->delta)
+        for (int64_t i = 0; i < K; i++)
+            for (int64_t j = 0; j < V; j++) dS[i * V + j] -= k[i] * dr[j];
+    /* A = D S_prev */
+    if (c->gate == 1) {
+        double a = exp(c->g[tok]), dg = 0, dgm = 0;
+        for (int64_t x = 0; x < K * V; x++) {
+            dg += A[x] * dS[x];
+            dgm += fabs(A[x]) * (fabs(dS[x]) + md[x % V]);
+            dS[x] *= a;
+        }
+        c->dg[tok] = dg;
+        c->mdg[tok] = dgm;
+    } else if (c->gate == 2) {
+        for (int64_t i = 0; i < K; i++) {
+            double a = exp(c->g[tok * K + i]), dg = 0, dgm = 0;
+            for (int64_t j = 0; j < V; j++) {
+                dg += A[i * V + j] * dS[i * V + j];
+                dgm += fabs(A[i * V + j]) * (fabs(dS[i * V + j]) + md[j]);
+                dS[i * V + j] *= a;
+            }
+            c->dg[tok * K + i] = dg;
+            c->mdg[tok * K + i] = dgm;
+        }
+    }
+    for (int64_t j = 0; j < V; j++) {          /* the error dS carries on, decayed */
+        double col = 0;
+        for (int64_t i = 0; i < K; i++) col += dS[i * V + j] * dS[i * V + j];
+        md[j] = amax * (md[j] + fabs(c->scale) * fabs(dO[j]) + knorm * drm[j]) + sqrt(col);
+    }
+}
+
+static void bwd_lane(gdn_ctx *c, int64_t lane, double *w)
+{
+    const int64_t K = c->K, V = c->V, KV = K * V, T = c->T, b = lane / c->H, h = lane % c->H;
+    const int64_t nseg = (T + SEG - 1) / SEG;
+    double *ck = w, *seg = ck + nseg * KV, *dS = seg + (SEG + 1) * KV, *md = dS + KV, *r = md + V, *sw = r + V;
+    /* checkpoints: the state before each segment */
+    double *S = seg;
+    if (c->h0) memcpy(S, c->h0 + lane * KV, sizeof(double) * (size_t)KV);
+    else memset(S, 0, sizeof(double) * (size_t)KV);
+    for (int64_t s = 0; s < nseg; s++) {
+        memcpy(ck + s * KV, S, sizeof(double) * (size_t)KV);
+        for (int64_t t = s * SEG; t < T && t < (s + 1) * SEG; t++) step(c, at_tok(c, b, t, h), S, r, NULL);
+    }
+    if (c->dht) memcpy(dS, c->dht + lane * KV, sizeof(double) * (size_t)KV);
+    else memset(dS, 0, sizeof(double) * (size_t)KV);
+    for (int64_t j = 0; j < V; j++) md[j] = 0;
+    for (int64_t s = nseg - 1; s >= 0; s--) {
+        int64_t t0 = s * SEG, t1 = t0 + SEG < T ? t0 + SEG : T;
+        memcpy(seg, ck + s * KV, sizeof(double) * (size_t)KV);   /* seg[m]: state before t0+m */
+        for (int64_t t = t0; t < t1 - 1; t++) {
+            memcpy(seg + (t - t0 + 1) * KV, seg + (t - t0) * KV, sizeof(double) * (size_t)KV);
+            step(c, at_tok(c, b, t, h), seg + (t - t0 + 1) * KV, r, NULL);
+        }
+        for (int64_t t = t1 - 1; t >= t0; t--)
+            step_back(c, at_tok(c, b, t, h), seg + (t - t0) * KV, dS, md, sw);
+    }
+    for (int64_t x = 0; x < KV; x++) {
+        c->dh0[lane * KV + x] = dS[x];
+        c->mdh0[lane * KV + x] = fabs(dS[x]) + md[x % V];
+    }
+}
+
+static void bwd_task(void *ctx, int64_t lo, int64_t hi)
+{
+    gdn_ctx *c = ctx;
+    const int64_t KV = c->K * c->V, nseg = (c->T + SEG - 1) / SEG;
+    double *w = malloc(sizeof(double) * (size_t)((nseg + SEG + 3) * KV + 5 * c->V));
+    if (!w) { c->failed = 1; return; }
+    for (int64_t lane = lo; lane < hi; lane++) bwd_lane(c, lane, w);
+    free(w);
+}
+
+/* ---- Lua glue ------------------------------------------------------------- */
+
+/* args[name] as contiguous f64: a float buffer of the given shape, or NULL
+ * when absent and optional.  Pushes one value (the copy's anchor, or nil). */
+static const double *field(lua_State *L, const char *name, int required, int ndim, const int64_t *dims)
+{
+    lua_getfield(L, 1, name);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        if (required) luaL_error(L, "kcv.mp.gdn: field '%s' is required", name);
+        lua_pushnil(L);
+        return NULL;
+    }
+    kcv_buf *b = kcv_testbuf(L, -1);
+    if (!b || !kcv_dtypes[b->dtype].is_float)
+        luaL_error(L, "kcv.mp.gdn: field '%s' must be a float buffer", name);
+    int ok = b->ndim == ndim;
+    for (int d = 0; ok && d < ndim; d++) ok = b->shape[d] == dims[d];
+    if (!ok) {
+        luaL_Buffer sb;
+        luaL_buffinit(L, &sb);
+        for (int d = 0; d < ndim; d++) {
+            lua_pushfstring(L, d ? ",%I" : "%I", (lua_Integer)dims[d]);
+            luaL_addvalue(&sb);
+        }
+        luaL_pushresult(&sb);
+        luaL_error(L, "kcv.mp.gdn: field '%s' must have shape [%s]", name, lua_tostring(L, -1));
+    }
+    const double *x = mp_loadf64(L, b);        /* pushes its f64 copy (or nil) */
+    lua_remove(L, -2);                          /* the buffer stays anchored in the table */
+    return x;
+}
+
+/* Read q, k, v, g, beta, h0, scale (and, for the backward, dO and dht). */
+static void read_inputs(lua_State *L, gdn_ctx *c, int backward)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    kcv_checkopts(L, 1, backward ? "q k v g beta h0 scale do dht" : "q k v g beta h0 scale");
+    lua_getfield(L, 1, "q");
+    kcv_buf *q = kcv_testbuf(L, -1);
+    lua_getfield(L, 1, "v");
+    kcv_buf *v = kcv_testbuf(L, -1);
+    if (!q || q->ndim != 4) luaL_error(L, "kcv.mp.gdn: field 'q' must be a [B,T,H,K] buffer");
+    if (!v || v->ndim != 4) luaL_error(L, "kcv.mp.gdn: field 'v' must be a [B,T,H,V] buffer");
+    lua_pop(L, 2);
+    c->B = q->shape[0]; c->T = q->shape[1]; c->H = q->shape[2]; c->K = q->shape[3]; c->V = v->shape[3];
+    int64_t qk[4] = {c->B, c->T, c->H, c->K}, vv[4] = {c->B, c->T, c->H, c->V};
+    int64_t st[4] = {c->B, c->H, c->K, c->V};
+    c->q = field(L, "q", 1, 4, qk);
+    c->k = field(L, "k", 1, 4, qk);
+    c->v = field(L, "v", 1, 4, vv);
+    lua_getfield(L, 1, "g");
+    kcv_buf *g = kcv_testbuf(L, -1);
+    lua_pop(L, 1);
+    c->gate = !g ? 0 : g->ndim == 3 ? 1 : 2;
+    c->g = field(L, "g", 0, c->gate == 2 ? 4 : 3, qk);
+    c->beta = field(L, "beta", 0, 3, qk);
+    c->delta = c->beta != NULL;
+    c->h0 = field(L, "h0", 0, 4, st);
+    lua_getfield(L, 1, "scale");
+    c->scale = lua_isnil(L, -1) ? 1 / sqrt((double)c->K) : luaL_checknumber(L, -1);
+    lua_pop(L, 1);
+    if (backward) {
+        c->dO = field(L, "do", 1, 4, vv);
+        c->dht = field(L, "dht", 0, 4, st);
+    }
+}
+
+/* kcv.mp.gdn{q=, k=, v=, g=, beta=, h0=, scale=} -> o, ht, o_mag, ht_mag */
+static int l_gdn(lua_State *L)
+{
+    gdn_ctx c = {0};
+    read_inputs(L, &c, 0);
+    int64_t os[4] = {c.B, c.T, c.H, c.V}, st[4] = {c.B, c.H, c.K, c.V};
+    c.o = kcv_newbuf(L, KCV_F64, 4, os)->data;
+    c.ht = kcv_newbuf(L, KCV_F64, 4, st)->data;
+    c.o_mag = kcv_newbuf(L, KCV_F64, 4, os)->data;
+    c.ht_mag = kcv_newbuf(L, KCV_F64, 4, st)->data;
+    mp_parallel(c.B * c.H, 8.0 * (double)(c.T * c.K * c.V), fwd_task, &c);
+    mp_fail_oom(L, c.failed);
+    return 4;
+}
+
+/* kcv.mp.gdn_bwd{q=, k=, v=, g=, beta=, h0=, scale=, do=, dht=} ->
+ * {dq=, dk=, dv=, dg=, dbeta=, dh0=, mag = {the same names}} */
+static int l_gdn_bwd(lua_State *L)
+{
+    gdn_ctx c = {0};
+    read_inputs(L, &c, 1);
+    int64_t qk[4] = {c.B, c.T, c.H, c.K}, vv[4] = {c.B, c.T, c.H, c.V}, st[4] = {c.B, c.H, c.K, c.V};
+    lua_createtable(L, 0, 7);
+    lua_createtable(L, 0, 6);                   /* mag, at -1; result at -2 */
+    struct { const char *name; int ndim; const int64_t *shape; double **val, **mag; int on; } out[] = {
+        {"dq", 4, qk, &c.dq, &c.mdq, 1}, {"dk", 4, qk, &c.dk, &c.mdk, 1},
+        {"dv", 4, vv, &c.dv, &c.mdv, 1}, {"dg", c.gate == 2 ? 4 : 3, qk, &c.dg, &c.mdg, c.gate != 0},
+        {"dbeta", 3, qk, &c.dbeta, &c.mdbeta, c.delta}, {"dh0", 4, st, &c.dh0, &c.mdh0, 1},
+    };
+    for (size_t i = 0; i < sizeof out / sizeof out[0]; i++) {
+        if (!out[i].on) continue;                /* dg without a gate, dbeta without beta */
+        *out[i].mag = kcv_newbuf(L, KCV_F64, out[i].ndim, out[i].shape)->data;
+        lua_setfield(L, -2, out[i].name);
+        *out[i].val = kcv_newbuf(L, KCV_F64, out[i].ndim, out[i].shape)->data;
+        lua_setfield(L, -3, out[i].name);
+    }
+    lua_setfield(L, -2, "mag");
+    mp_parallel(c.B * c.H, 24.0 * (double)(c.T * c.K * c.V), bwd_task, &c);
+    mp_fail_oom(L, c.failed);
+    return 1;
+}
+
+void mp_open_gdn(lua_State *L)
+{
+    lua_pushcfunction(L, l_gdn);
+    lua_setfield(L, -2, "gdn");
+    lua_pushcfunction(L, l_gdn_bwd);
+    lua_setfield(L, -2, "gdn_bwd");
+}
