@@ -197,6 +197,30 @@ describe(CUDA and "the cpu backend's kernels, on cuda" or "the cpu backend", fun
     end
   end)
 
+  it("rounds a double once to __half and __nv_bfloat16, also just past a tie", function()
+    local k = load("double_halves", {"ptr", "ptr", "i32"})
+    -- 1 + 2^-8 + 2^-30 lies just above the bf16 tie 1 + 2^-8 (and 1 + 2^-11 +
+    -- 2^-40 above the f16 tie): once rounded, up; through a float, the tie,
+    -- then down to even
+    local vals = {1 + 2 ^ -8 + 2 ^ -30, 1 + 2 ^ -11 + 2 ^ -40, -(1 + 2 ^ -8 + 2 ^ -30), 1 + 2 ^ -8,
+                  1e300, -1e-300, 3.14159, 0 / 0}
+    local x = kcv.from("f64", vals)
+    local out = kcv.buffer("f32", 2 * #vals)
+    ok(k:launch{grid = 1, block = 32, args = {x, out, #vals}})
+    assert.are.equal(1 + 2 ^ -7, out:get(1))               -- bf16 of the first: up
+    assert.are.equal(1 + 2 ^ -10, out:get(2))              -- f16 of the second: up
+    assert.are.equal(-(1 + 2 ^ -7), out:get(5))
+    for i, v in ipairs(vals) do
+      local h, b = out:get(2 * (i - 1)), out:get(2 * (i - 1) + 1)
+      if v ~= v then
+        assert.is_true(h ~= h and b ~= b)
+      else
+        assert.are.equal(kcv.round(v, "f16"), h, tostring(v))
+        assert.are.equal(kcv.round(v, "bf16"), b, tostring(v))
+      end
+    end
+  end)
+
   it("makes __expf a fast approximation distinct from the accurate expf", function()
     local k = load("exps", {"ptr", "ptr", "i32"})
     local n = 64

@@ -343,12 +343,26 @@ static inline uint16_t kcv__f2bf(float f)
 }
 static inline float kcv__bf2f(uint16_t b) { uint32_t x = (uint32_t)b << 16; float f; memcpy(&f, &x, 4); return f; }
 
+/* A double rounded to float to odd: truncated, with the last bit set when
+ * inexact.  Rounding that float once more to a format of at most 22
+ * significant bits gives the double's correctly rounded value there, as the
+ * hardware's __double2half and __double2bfloat16 do; a plain (float)d
+ * first would round twice (a value just above a tie would go to even). */
+static inline float kcv__d2f_odd(double d)
+{
+    float t = (float)d;
+    if (d != d || (double)t == d) return t;
+    if (fabs((double)t) > fabs(d)) t = nextafterf(t, 0.0f);
+    uint32_t x; memcpy(&x, &t, 4); x |= 1u; memcpy(&t, &x, 4);
+    return t;
+}
+
 #define KCV_HALF_TYPE(N, ENC, DEC) \
 struct N { \
     uint16_t __x; \
     N() = default; \
     N(float f) : __x(ENC(f)) {} \
-    N(double d) : __x(ENC((float)d)) {} \
+    N(double d) : __x(ENC(kcv__d2f_odd(d))) {} \
     N(int i) : __x(ENC((float)i)) {} \
     N(unsigned i) : __x(ENC((float)i)) {} \
     N(long long i) : __x(ENC((float)i)) {} \
@@ -386,6 +400,7 @@ static inline float __half2float(__half h) { return (float)h; }
 static inline __half __double2half(double d) { return __half(d); }
 static inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
 static inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
+static inline __nv_bfloat16 __double2bfloat16(double d) { return __nv_bfloat16(d); }
 static inline float __bfloat162float(__nv_bfloat16 b) { return (float)b; }
 static inline unsigned short __half_as_ushort(__half h) { return h.__x; }
 static inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h; }
