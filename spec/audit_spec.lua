@@ -376,6 +376,62 @@ describe("kcv audit", function()
     end)
   end)
 
+  describe("RES-01's out-of-bounds check (--sanitizer)", function()
+    -- a stand-in for compute-sanitizer: writes a memcheck log with N
+    -- errors, then runs the worker it wraps
+    local function fake_sanitizer(n)
+      local path = T .. ("/fake-sanitizer-%d"):format(n)
+      spit(path, table.concat({
+        "#!/bin/sh",
+        "log=",
+        "while [ $# -gt 0 ]; do",
+        "  case \"$1\" in --log-file) log=$2; shift 2;; --tool|--print-limit) shift 2;; *) break;; esac",
+        "done",
+        "{ echo '========= COMPUTE-SANITIZER'",
+        n > 0 and "  echo '========= Invalid __global__ write of size 4 bytes'" or "  true",
+        ("  echo '========= ERROR SUMMARY: %d error(s)'; } > \"$log\""):format(n),
+        "exec \"$@\"", ""}, "\n"))
+      os.execute("chmod +x " .. path)
+      return path
+    end
+    -- exit status and RES-01's result for relu_honest under the sanitizer
+    local function res01(sanitizer)
+      local J = T .. "/memcheck.jsonl"
+      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-mc --only relu_honest --gates RES-01 --sanitizer %s")
+                                 :format(S, P, J, T, sanitizer))
+      local entries = read_journal(J)
+      os.remove(J)
+      return rc, gate(entries[1], "RES-01"), out .. err
+    end
+
+    it_torch("fails a candidate that memcheck reports, quoting the report's first line", function()
+      local rc, g, text = res01(fake_sanitizer(1))
+      assert.are.equal(1, rc, text)
+      assert.are.equal("fail", g.status)
+      assert.is_truthy(g.reason:find("compute-sanitizer memcheck: 1 error(s): Invalid __global__ write of size 4 bytes", 1, true), g.reason)
+      assert.are.equal(1, g.evidence.memcheck.errors)
+    end)
+
+    it_torch("passes when memcheck reports no error, and says that the check ran", function()
+      local rc, g, text = res01(fake_sanitizer(0))
+      assert.are.equal(0, rc, text)
+      assert.are.equal("pass", g.status)
+      assert.is_truthy(g.reason:find("no memcheck error", 1, true), g.reason)
+      assert.is_falsy(g.reason:find("no out-of-bounds check", 1, true), g.reason)
+    end)
+
+    it_torch("parses compute-sanitizer's summary and first report", function()
+      local mc = require "kcv.audit.memcheck"
+      local r = mc.parse("========= COMPUTE-SANITIZER\n========= Invalid __global__ write of size 4 bytes\n"
+                         .. "=========     at 0x90 in relu_kernel\n========= ERROR SUMMARY: 3 errors\n")
+      assert.are.same({errors = 3, first = "Invalid __global__ write of size 4 bytes"}, r)
+      assert.is_nil(mc.parse("no summary here"))
+      assert.are.same({nil, "--sanitizer none"}, {mc.find({device = "cuda", sanitizer = "none"})})
+      assert.are.same({nil, "no such sanitizer: /no/such/tool"}, {mc.find({device = "cuda", sanitizer = "/no/such/tool"})})
+      assert.are.same({nil, "no CUDA kernels on the cpu device"}, {mc.find({device = "cpu"})})
+    end)
+  end)
+
   describe("--claim", function()
     it_torch("shares one queue between audits side by side: each solution is audited once, by one of them, and a solution claimed beforehand by none", function()
       local C = T .. "/claims"

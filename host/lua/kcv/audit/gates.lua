@@ -2,7 +2,8 @@
 --
 -- Each gate is {id, title, kind, run = function(s, ctx) -> result} where s
 -- is the subject (kcv/audit/subject.lua) and ctx = {seed, device, info,
--- second_worker = function() ... end, sanitizer = path|nil}.  A result is
+-- second_worker = function() ... end, sanitizer = function(recipe) (kcv/audit/memcheck.lua) | nil,
+-- sanitizer_why}.  A result is
 -- {status = "pass"|"fail"|"na"|"not_judged", reason, evidence, case,
 -- ratio, ref_disagrees, artifacts}.  The cases are recipes the worker turns
 -- into inputs: the problem's own draw under a seed, kcv's distribution and
@@ -192,10 +193,16 @@ M.list = {
     if got.streams and not got.streams.identical then
       bad[#bad + 1] = "work was still running on another stream when forward returned"
     end
+    local oob_why = ctx.sanitizer_why or "no compute-sanitizer"
     if ctx.sanitizer then
-      local r = ctx.sanitizer(recipe)
-      if r and r.errors and r.errors > 0 then
-        bad[#bad + 1] = ("compute-sanitizer memcheck: %d error(s): %s"):format(r.errors, r.first or "")
+      local r, why = ctx.sanitizer(recipe)
+      if r then
+        got.memcheck, oob_why = r, nil
+        if r.errors > 0 then
+          bad[#bad + 1] = ("compute-sanitizer memcheck: %d error(s): %s"):format(r.errors, r.first or "")
+        end
+      else
+        oob_why = why
       end
     end
     if #bad > 0 then
@@ -203,7 +210,8 @@ M.list = {
     end
     local checks = "inputs unchanged, no aliasing, no result reuse"
     if got.poison then checks = checks .. ", no stale memory, no unjoined stream" end
-    if not ctx.sanitizer then checks = checks .. " (no out-of-bounds check: " .. (ctx.sanitizer_why or "no compute-sanitizer") .. ")" end
+    if oob_why then checks = checks .. " (no out-of-bounds check: " .. oob_why .. ")"
+    else checks = checks .. ", no memcheck error" end
     return {status = "pass", reason = checks}
   end},
 

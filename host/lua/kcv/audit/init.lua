@@ -15,6 +15,7 @@ local worker = require "kcv.audit.worker"
 local subject = require "kcv.audit.subject"
 local python = require "kcv.audit.python"
 local summary = require "kcv.audit.summary"
+local memcheck = require "kcv.audit.memcheck"
 
 local M = {}
 local clock = kcv.sys.clock
@@ -121,6 +122,7 @@ function M.audit_one(o, job, w, info)
                      or {accept = false, why = "the candidate failed: " .. f.kind .. ": " .. (f.message or ""):sub(1, 300)}
   end
   local ctx = {seed = o.seed, device = o.device, info = info}
+  ctx.sanitizer, ctx.sanitizer_why = memcheck.for_audit(o, job.wopts)
   -- ORD-02's second process starts loading now (its build is cached), so it
   -- is ready by the time the gate asks for it
   local w2 = worker.start(job.wopts)

@@ -9,7 +9,7 @@ local M = {
   usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
        .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
        .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE]\n"
-       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N]\n"
+       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N] [--sanitizer PATH|none]\n"
        .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
        .. "       kcv audit --summarize JOURNAL [--markdown FILE]",
   help = [[
@@ -32,6 +32,9 @@ N-th solution from the K-th (run N audits side by side, one journal each);
 --claim DIR lets audits side by side share one queue instead: each takes
 the next solution no other has taken (by creating DIR/<id>), so a slow
 solution holds up no fixed share of the corpus.
+--sanitizer PATH is RES-01's out-of-bounds check, compute-sanitizer's
+memcheck on one case (default on the cuda device: compute-sanitizer from
+PATH or /usr/local/cuda/bin; "none" skips it).
 --budget starts no new solution after that many seconds (the rest is left
 for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
 2 kcv could not run, or nothing failed but something was not judged.]],
@@ -72,7 +75,7 @@ function M.run(argv)
   local o, err = args.parse(argv, {problems = "value", journal = "value", resume = "flag", jobs = "integer",
     limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
     build_timeout = "integer", work = "value", json = "value", markdown = "value", summarize = "value",
-    max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value"})
+    max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value"})
   if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
   if o.summarize then return summarize(o) end
   if not o.problems or o[2] or (not o[1]) ~= (o.controls == true) then
@@ -95,7 +98,7 @@ function M.run(argv)
     resume = o.resume, jobs = o.jobs, limit = o.limit, only = o.only, gates = o.gates, seed = o.seed,
     device = o.device, timeout = o.timeout, build_timeout = o.build_timeout, work = o.work, json = o.json,
     max_jobs = o.max_jobs, progress = progress, shard = shard, budget = o.budget,
-    claim = o.claim}
+    claim = o.claim, sanitizer = o.sanitizer}
   progress.done()
   if not s then io.stderr:write("kcv audit: ", entries, "\n"); return 2 end
   local summary = require "kcv.audit.summary"
