@@ -133,21 +133,31 @@ static void fwd_task(void *ctx, int64_t lo, int64_t hi)
 
 /* ---- backward ----------------------------------------------------------- */
 
-/* The reverse of one step t, S_prev = S_{t-1} (kept), dS = dL/dS_t on entry
- * and dL/dS_{t-1} on exit; md (V) is dS's magnitude state.  w: K*V + 3V. */
-static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS, double *md, double *w)
+/* The reverse of one step t.  S_prev = S_{t-1} and np (V) its forward
+ * error magnitude per column (kept); nt (V) the magnitude after step t.
+ * dS = dL/dS_t on entry and dL/dS_{t-1} on exit; md (V) is dS's magnitude
+ * per column.  Every gradient's magnitude is sum |terms| of its formula,
+ * each factor widened by its own magnitude: |A| + np (the state), |r| + |v|
+ * + sum |A k| + |k|_2 np (r, which may cancel to 0 in f64 and not in f32),
+ * |dS| + md.  w: K*V + 4V doubles. */
+static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, const double *np, const double *nt,
+                      double *dS, double *md, double *w)
 {
     const int64_t K = c->K, V = c->V;
     const double *q = c->q + tok * K, *k = c->k + tok * K, *v = c->v + tok * V, *dO = c->dO + tok * V;
-    double *A = w, *r = w + K * V, *dr = r + V, *drm = dr + V;   /* drm: |dr|'s magnitude */
+    double *A = w, *r = w + K * V, *rm = r + V, *dr = rm + V, *drm = dr + V;
     memcpy(A, S_prev, sizeof(double) * (size_t)(K * V));
     double amax = decay(c, tok, A), bt = c->delta ? c->beta[tok] : 1, knorm = 0;
     for (int64_t i = 0; i < K; i++) knorm += k[i] * k[i];
     knorm = sqrt(knorm);
     for (int64_t j = 0; j < V; j++) {
-        double u = 0;
-        for (int64_t i = 0; i < K; i++) u += A[i * V + j] * k[i];
+        double u = 0, ua = 0;
+        for (int64_t i = 0; i < K; i++) {
+            u += A[i * V + j] * k[i];
+            ua += fabs(A[i * V + j] * k[i]);
+        }
         r[j] = c->delta ? v[j] - u : v[j];
+        rm[j] = fabs(r[j]) + fabs(v[j]) + (c->delta ? ua + knorm * amax * np[j] : 0);
     }
     /* o_t = scale S_t^T q_t:  dS += scale q dO^T,  dq = scale S_t dO */
     for (int64_t i = 0; i < K; i++) {
@@ -155,7 +165,7 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS,
         for (int64_t j = 0; j < V; j++) {
             double s = A[i * V + j] + bt * k[i] * r[j];           /* S_t[i][j] */
             acc += s * dO[j];
-            mag += fabs(s * dO[j]);
+            mag += (fabs(s) + nt[j]) * fabs(dO[j]);
             dS[i * V + j] += c->scale * q[i] * dO[j];
         }
         c->dq[tok * K + i] = c->scale * acc;
@@ -169,19 +179,20 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS,
             d += dS[i * V + j] * k[i];
             dm += fabs(dS[i * V + j] * k[i]);
         }
+        dm += knorm * md[j];
         dr[j] = bt * d;                                          /* dL/dr_j */
-        drm[j] = fabs(bt) * (dm + knorm * md[j]);
+        drm[j] = fabs(bt) * dm;
         db += d * r[j];
-        dbm += (dm + knorm * md[j]) * fabs(r[j]);
+        dbm += dm * rm[j];
     }
     if (c->delta) { c->dbeta[tok] = db; c->mdbeta[tok] = dbm; }
     for (int64_t i = 0; i < K; i++) {
         double d = 0, dm = 0, a = 0, am = 0;
         for (int64_t j = 0; j < V; j++) {
             d += dS[i * V + j] * r[j];
-            dm += (fabs(dS[i * V + j]) + md[j]) * fabs(r[j]);
+            dm += (fabs(dS[i * V + j]) + md[j]) * rm[j];
             a += A[i * V + j] * dr[j];
-            am += fabs(A[i * V + j]) * drm[j];
+            am += (fabs(A[i * V + j]) + amax * np[j]) * drm[j];
         }
         c->dk[tok * K + i] = bt * d - (c->delta ? a : 0);
         c->mdk[tok * K + i] = fabs(bt) * dm + (c->delta ? am : 0);
@@ -194,12 +205,13 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS,
     if (c->delta)
         for (int64_t i = 0; i < K; i++)
             for (int64_t j = 0; j < V; j++) dS[i * V + j] -= k[i] * dr[j];
-    /* A = D S_prev */
+    /* A = D S_prev; dA's magnitude |dS| + md + |k| drm (the delta rule) */
     if (c->gate == 1) {
         double a = exp(c->g[tok]), dg = 0, dgm = 0;
         for (int64_t x = 0; x < K * V; x++) {
+            int64_t i = x / V, j = x % V;
             dg += A[x] * dS[x];
-            dgm += fabs(A[x]) * (fabs(dS[x]) + md[x % V]);
+            dgm += (fabs(A[x]) + amax * np[j]) * (fabs(dS[x]) + md[j] + (c->delta ? fabs(k[i]) * drm[j] : 0));
             dS[x] *= a;
         }
         c->dg[tok] = dg;
@@ -209,7 +221,8 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, double *dS,
             double a = exp(c->g[tok * K + i]), dg = 0, dgm = 0;
             for (int64_t j = 0; j < V; j++) {
                 dg += A[i * V + j] * dS[i * V + j];
-                dgm += fabs(A[i * V + j]) * (fabs(dS[i * V + j]) + md[j]);
+                dgm += (fabs(A[i * V + j]) + amax * np[j])
+                       * (fabs(dS[i * V + j]) + md[j] + (c->delta ? fabs(k[i]) * drm[j] : 0));
                 dS[i * V + j] *= a;
             }
             c->dg[tok * K + i] = dg;
@@ -227,27 +240,37 @@ static void bwd_lane(gdn_ctx *c, int64_t lane, double *w)
 {
     const int64_t K = c->K, V = c->V, KV = K * V, T = c->T, b = lane / c->H, h = lane % c->H;
     const int64_t nseg = (T + SEG - 1) / SEG;
-    double *ck = w, *seg = ck + nseg * KV, *dS = seg + (SEG + 1) * KV, *md = dS + KV, *r = md + V, *sw = r + V;
-    /* checkpoints: the state before each segment */
-    double *S = seg;
+    /* checkpoints of the state and of its magnitude, a segment of states
+     * and magnitudes, dS and md, and step scratch */
+    double *ck = w, *ckn = ck + nseg * KV, *seg = ckn + nseg * V, *segn = seg + (SEG + 1) * KV;
+    double *dS = segn + (SEG + 1) * V, *md = dS + KV, *r = md + V, *sw = r + V;
+    double *S = seg, *n = segn;
     if (c->h0) memcpy(S, c->h0 + lane * KV, sizeof(double) * (size_t)KV);
     else memset(S, 0, sizeof(double) * (size_t)KV);
+    memset(n, 0, sizeof(double) * (size_t)V);
     for (int64_t s = 0; s < nseg; s++) {
         memcpy(ck + s * KV, S, sizeof(double) * (size_t)KV);
-        for (int64_t t = s * SEG; t < T && t < (s + 1) * SEG; t++) step(c, at_tok(c, b, t, h), S, r, NULL);
+        memcpy(ckn + s * V, n, sizeof(double) * (size_t)V);
+        for (int64_t t = s * SEG; t < T && t < (s + 1) * SEG; t++) step(c, at_tok(c, b, t, h), S, r, n);
     }
     if (c->dht) memcpy(dS, c->dht + lane * KV, sizeof(double) * (size_t)KV);
     else memset(dS, 0, sizeof(double) * (size_t)KV);
     for (int64_t j = 0; j < V; j++) md[j] = 0;
     for (int64_t s = nseg - 1; s >= 0; s--) {
         int64_t t0 = s * SEG, t1 = t0 + SEG < T ? t0 + SEG : T;
-        memcpy(seg, ck + s * KV, sizeof(double) * (size_t)KV);   /* seg[m]: state before t0+m */
-        for (int64_t t = t0; t < t1 - 1; t++) {
-            memcpy(seg + (t - t0 + 1) * KV, seg + (t - t0) * KV, sizeof(double) * (size_t)KV);
-            step(c, at_tok(c, b, t, h), seg + (t - t0 + 1) * KV, r, NULL);
+        /* seg[m], segn[m]: the state and its magnitude before step t0+m */
+        memcpy(seg, ck + s * KV, sizeof(double) * (size_t)KV);
+        memcpy(segn, ckn + s * V, sizeof(double) * (size_t)V);
+        for (int64_t t = t0; t < t1; t++) {
+            int64_t m = t - t0;
+            memcpy(seg + (m + 1) * KV, seg + m * KV, sizeof(double) * (size_t)KV);
+            memcpy(segn + (m + 1) * V, segn + m * V, sizeof(double) * (size_t)V);
+            step(c, at_tok(c, b, t, h), seg + (m + 1) * KV, r, segn + (m + 1) * V);
         }
-        for (int64_t t = t1 - 1; t >= t0; t--)
-            step_back(c, at_tok(c, b, t, h), seg + (t - t0) * KV, dS, md, sw);
+        for (int64_t t = t1 - 1; t >= t0; t--) {
+            int64_t m = t - t0;
+            step_back(c, at_tok(c, b, t, h), seg + m * KV, segn + m * V, segn + (m + 1) * V, dS, md, sw);
+        }
     }
     for (int64_t x = 0; x < KV; x++) {
         c->dh0[lane * KV + x] = dS[x];
@@ -259,7 +282,7 @@ static void bwd_task(void *ctx, int64_t lo, int64_t hi)
 {
     gdn_ctx *c = ctx;
     const int64_t KV = c->K * c->V, nseg = (c->T + SEG - 1) / SEG;
-    double *w = malloc(sizeof(double) * (size_t)((nseg + SEG + 3) * KV + 5 * c->V));
+    double *w = malloc(sizeof(double) * (size_t)((nseg + SEG + 3) * KV + (nseg + SEG + 8) * c->V));
     if (!w) { c->failed = 1; return; }
     for (int64_t lane = lo; lane < hi; lane++) bwd_lane(c, lane, w);
     free(w);

@@ -9,15 +9,15 @@
  *   S[:,j] = A[:,j] + beta_t k r_j;   o_tj = K^-1/2 S[:,j] . q.
  * The state is f32; the two column sums and r are double, so that values
  * near FLT_MAX do not overflow on the way (EXC-03); o is rounded once, from
- * the double, to bf16.  No
- * atomics, a fixed order: bit-for-bit deterministic.  Sequential in t, so
+ * the double, to bf16 (gdn.cuh holds the normalisation and the step, which
+ * gdn_bwd.cu recomputes).  No atomics, a fixed order: bit-for-bit
+ * deterministic.  Sequential in t, so
  * it is slow: this is the reference kernel that runs on kcv's CPU backend
  * in CI; the chunked Hopper kernels are issue 11's next step.
  */
-#include <cuda_bf16.h>
-#include <math.h>
+#include "gdn.cuh"
 
-#define KMAX 128
+#define KMAX GDN_KMAX
 
 extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
@@ -30,8 +30,8 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           long long B, long long T, long long H,
                                           long long K, long long V, float eps)
 {
-    extern __shared__ float qk[];               /* kn[K], qn[K] */
-    float *kn = qk, *qn = qk + K;
+    __shared__ float kn[KMAX], qn[KMAX];
+    __shared__ double nrm[2];
     const long long lane = blockIdx.x, b = lane / H, h = lane % H;
     const long long j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
@@ -43,33 +43,11 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
     for (long long t = 0; t < T; t++) {
         const long long tok = (b * T + t) * H + h;
         __syncthreads();                        /* the last step's readers are done */
-        if (threadIdx.x == 0) {
-            double nk = 0.0, nq = 0.0;
-            for (long long i = 0; i < K; i++) {
-                double a = __bfloat162float(k[tok * K + i]), c = __bfloat162float(q[tok * K + i]);
-                nk += a * a;
-                nq += c * c;
-            }
-            float rk = (float)(1.0 / sqrt(nk + (double)eps)), rq = (float)(1.0 / sqrt(nq + (double)eps));
-            for (long long i = 0; i < K; i++) {
-                kn[i] = __bfloat162float(k[tok * K + i]) * rk;
-                qn[i] = __bfloat162float(q[tok * K + i]) * rq;
-            }
-        }
-        __syncthreads();
+        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
         if (j < V) {
-            const float a = expf(g[tok]), bt = __bfloat162float(beta[tok]);
-            double u = 0.0;                     /* a column of values near FLT_MAX */
-            for (long long i = 0; i < K; i++) { /* must not overflow in the sums */
-                s[i] *= a;
-                u += (double)s[i] * kn[i];
-            }
-            const double r = (double)__bfloat162float(v[tok * V + j]) - u;
+            gdn_step(s, kn, K, expf(g[tok]), __bfloat162float(beta[tok]), __bfloat162float(v[tok * V + j]));
             double y = 0.0;
-            for (long long i = 0; i < K; i++) {
-                s[i] = (float)((double)s[i] + (double)(bt * kn[i]) * r);
-                y += (double)s[i] * qn[i];
-            }
+            for (long long i = 0; i < K; i++) y += (double)s[i] * qn[i];
             o[tok * V + j] = __double2bfloat16(y * scale);
         }
     }

@@ -1,0 +1,25 @@
+-- kernels/gdn_bwd.lua — how kernels/gdn_bwd.cu is launched: one block per
+-- (batch, head), with three workspaces: the state at the start of every
+-- 64-step segment (ckpt), the states of the segment being reversed (seg),
+-- and each step's per-column terms of the sums over the value columns
+-- (red), added in column order by the threads that own the key rows.
+local SEG = 64
+
+local function lanes(s) return s.B * s.H end
+local function nseg(s) return (s.T + SEG - 1) // SEG end
+
+return {
+  spec = "gdn_bwd",
+  kernel = {pipeline = {
+    workspace = {
+      {name = "ckpt", dtype = "f32", shape = function(s) return {lanes(s) * nseg(s) * s.K * s.V} end},
+      {name = "seg", dtype = "f32", shape = function(s) return {lanes(s) * SEG * s.K * s.V} end},
+      {name = "red", dtype = "f64", shape = function(s) return {lanes(s) * 2 * s.K * s.V} end},
+    },
+    launches = function(s)
+      return {{name = "gdn_bwd_kernel", grid = lanes(s), block = 128, smem = 0,
+               params = {"q", "k", "v", "g", "beta", "h0", "dO", "dht", "dq", "dk", "dv", "dg", "dbeta", "dh0",
+                         "ckpt", "seg", "red", "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"}}}
+    end,
+  }},
+}
