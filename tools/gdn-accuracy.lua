@@ -1,0 +1,72 @@
+-- tools/gdn-accuracy.lua — worst relative error of the Gated DeltaNet
+-- kernels against the fp64 oracle at flash-linear-attention's benchmark
+-- shapes (issue 11's accuracy table).  Run with kcv:
+--
+--   ./kcv run tools/gdn-accuracy.lua [--backend cuda|cpu] [--shape B,T,H,D ...] [--seed N]
+--
+-- Default shapes: fla's five, (1,8192,96,128) (2,16384,16,128) (4,2048,16,128)
+-- (4,4096,64,128) (8,1024,8,64), K = V = D.  For each spec (gdn_fwd, gdn_bwd)
+-- and shape: inputs from the normal distribution under the seed, the
+-- kernel run once, and for every output max |got - oracle| / max |oracle|
+-- (the error relative to the output's scale) and the worst element's own
+-- relative error.  One line per (spec, shape, output); a shape the CPU
+-- backend cannot afford is the user's to choose (--shape).
+local kcv = require "kcv"
+local verify = require "kcv.verify"
+local case = require "kcv.verify.case"
+local subject = require "kcv.verify.subject"
+
+local args = {...}
+local backend, seed, shapes = "auto", 1, {}
+local i = 1
+while i <= #args do
+  local a = args[i]
+  if a == "--backend" then backend = args[i + 1]; i = i + 2
+  elseif a == "--seed" then seed = tonumber(args[i + 1]); i = i + 2
+  elseif a == "--shape" then
+    local b, t, h, d = args[i + 1]:match("^(%d+),(%d+),(%d+),(%d+)$")
+    if not b then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D\n"); os.exit(2) end
+    shapes[#shapes + 1] = {B = tonumber(b), T = tonumber(t), H = tonumber(h), K = tonumber(d), V = tonumber(d)}
+    i = i + 2
+  else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D ...] [--seed N]\n"); os.exit(2) end
+end
+if #shapes == 0 then
+  for _, s in ipairs{{1, 8192, 96, 128}, {2, 16384, 16, 128}, {4, 2048, 16, 128}, {4, 4096, 64, 128}, {8, 1024, 8, 64}} do
+    shapes[#shapes + 1] = {B = s[1], T = s[2], H = s[3], K = s[4], V = s[4]}
+  end
+end
+if backend == "auto" then backend = pcall(kcv.backend.use, "cuda") and "cuda" or "cpu" end
+assert(pcall(kcv.backend.use, backend), "backend " .. backend .. " is not available")
+
+print(("# gdn-accuracy, backend %s, seed %d"):format(backend, seed))
+print("spec     shape (B,T,H,D)     output  max|err|/max|y|  worst element rel err  seconds")
+for _, name in ipairs{"gdn_fwd", "gdn_bwd"} do
+  local spec = assert(verify.load_spec("specs/" .. name .. ".lua"))
+  local side, err = subject.sidecar("kernels/" .. name .. ".cu")
+  assert(not err, err)
+  local subj = subject.kernel{spec = spec, source = "kernels/" .. name .. ".cu", backend = backend, sidecar = side}
+  for _, s in ipairs(shapes) do
+    local t0 = kcv.sys.clock()
+    local inputs = case.inputs(spec, s, "normal", seed)
+    local r = subj:run(inputs, s, {})
+    if r.status ~= "ok" then
+      print(("%-8s %-19s run failed: %s"):format(name, ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K), r.message or r.status))
+    else
+      local args2 = {}
+      for k, b in ipairs(inputs) do args2[k] = b end
+      local res = table.pack(spec.oracle(kcv.mp, table.unpack(args2)))
+      for k, out in ipairs(spec.outputs) do
+        local y, got = res[2 * k - 1], r.outputs[k]
+        local scale, err, worst = 0, 0, 0
+        for e = 0, y.numel - 1 do
+          local a, b = y:get(e), got:get(e)
+          scale = math.max(scale, math.abs(a))
+          err = math.max(err, math.abs(a - b))
+          if a ~= 0 then worst = math.max(worst, math.abs(a - b) / math.abs(a)) end
+        end
+        print(("%-8s %-19s %-7s %-16.3g %-22.3g %.1f"):format(name, ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K),
+              out.name, scale > 0 and err / scale or err, worst, kcv.sys.clock() - t0))
+      end
+    end
+  end
+end
