@@ -2,9 +2,9 @@
  * gdn_bwd.cu — the Gated DeltaNet backward, portable path (specs/gdn_bwd.lua,
  * launched as kernels/gdn_bwd.lua says).
  *
- * One block of 128 per (batch, head).  Thread j < V owns column j of the
- * state S and of its adjoint dS; thread i < K owns key row i of the sums
- * over the columns.  The forward runs once to store the state at the start
+ * One block per (batch, head), of max(K, V) threads in whole warps.
+ * Thread j < V owns column j of the state S and of its adjoint dS; thread
+ * i < K owns key row i of the sums over the columns.  The forward runs once to store the state at the start
  * of every 64-step segment (ckpt); then, segment by segment from the last,
  * it runs again from its checkpoint to store each state before a step
  * (seg), and the steps are reversed (the adjoint recurrence of

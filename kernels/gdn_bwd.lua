@@ -17,7 +17,7 @@ return {
       {name = "red", dtype = "f64", shape = function(s) return {lanes(s) * 2 * s.K * s.V} end},
     },
     launches = function(s)
-      return {{name = "gdn_bwd_kernel", grid = lanes(s), block = 128, smem = 0,
+      return {{name = "gdn_bwd_kernel", grid = lanes(s), block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0,
                params = {"q", "k", "v", "g", "beta", "h0", "dO", "dht", "dq", "dk", "dv", "dg", "dbeta", "dh0",
                          "ckpt", "seg", "red", "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"}}}
     end,

@@ -38,7 +38,8 @@ return {
   kernel = {
     name = "gdn_fwd_kernel",
     params = {"q", "k", "v", "g", "beta", "h0", "o", "ht", "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"},
-    launch = function(s) return {grid = s.B * s.H, block = 128, smem = 0} end,
+    -- a thread per value column and per key row: max(K, V), in whole warps
+    launch = function(s) return {grid = s.B * s.H, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
   },
   budget = { regs = 255, smem = 48 * 1024, local_bytes = 1024 },
 }
