@@ -398,8 +398,60 @@ static int l_gdn_bwd(lua_State *L)
     return 1;
 }
 
+/* kcv.mp.l2norm(x [, {eps=1e-6}]) -> y, n: y = x / n over the last axis,
+ * n = sqrt(sum x^2 + eps) per row (f64, the sum in order).  The Gated
+ * DeltaNet specs normalise q and k with it, as fla's l2norm does. */
+static int l_l2norm(lua_State *L)
+{
+    kcv_buf *x = mp_checkfbuf(L, 1);
+    kcv_checkopts(L, 2, "eps");
+    double eps = mp_optnum(L, 2, "eps", 1e-6);
+    if (x->ndim < 1) luaL_argerror(L, 1, "x needs at least one dim");
+    const double *xv = mp_loadf64(L, x);
+    int64_t K = x->shape[x->ndim - 1], rows = K ? x->numel / K : 0;
+    double *y = kcv_newbuf(L, KCV_F64, x->ndim, x->shape)->data;
+    double *n = kcv_newbuf(L, KCV_F64, 1, &rows)->data;
+    for (int64_t r = 0; r < rows; r++) {
+        double ss = 0;
+        for (int64_t i = 0; i < K; i++) ss += xv[r * K + i] * xv[r * K + i];
+        n[r] = sqrt(ss + eps);
+        for (int64_t i = 0; i < K; i++) y[r * K + i] = xv[r * K + i] / n[r];
+    }
+    return 2;
+}
+
+/* kcv.mp.l2norm_vjp(y, n, dy, dym) -> dx, mag: dx = (dy - y (y . dy)) / n
+ * per row, and its magnitude (dym + |y| sum |y| dym) / n. */
+static int l_l2norm_vjp(lua_State *L)
+{
+    kcv_buf *y = mp_checkfbuf(L, 1), *n = mp_checkfbuf(L, 2), *dy = mp_checkfbuf(L, 3), *dym = mp_checkfbuf(L, 4);
+    int64_t K = y->ndim ? y->shape[y->ndim - 1] : 0, rows = K ? y->numel / K : 0;
+    if (n->numel != rows) luaL_argerror(L, 2, "n needs one value per row of y");
+    if (dy->numel != y->numel) luaL_argerror(L, 3, "dy must have y's size");
+    if (dym->numel != y->numel) luaL_argerror(L, 4, "dym must have y's size");
+    const double *yv = mp_loadf64(L, y), *nv = mp_loadf64(L, n), *g = mp_loadf64(L, dy), *gm = mp_loadf64(L, dym);
+    double *dx = kcv_newbuf(L, KCV_F64, y->ndim, y->shape)->data;
+    double *mag = kcv_newbuf(L, KCV_F64, y->ndim, y->shape)->data;
+    for (int64_t r = 0; r < rows; r++) {
+        double dot = 0, dotm = 0;
+        for (int64_t i = 0; i < K; i++) {
+            dot += yv[r * K + i] * g[r * K + i];
+            dotm += fabs(yv[r * K + i]) * gm[r * K + i];
+        }
+        for (int64_t i = 0; i < K; i++) {
+            dx[r * K + i] = (g[r * K + i] - yv[r * K + i] * dot) / nv[r];
+            mag[r * K + i] = (gm[r * K + i] + fabs(yv[r * K + i]) * dotm) / nv[r];
+        }
+    }
+    return 2;
+}
+
 void mp_open_gdn(lua_State *L)
 {
+    lua_pushcfunction(L, l_l2norm);
+    lua_setfield(L, -2, "l2norm");
+    lua_pushcfunction(L, l_l2norm_vjp);
+    lua_setfield(L, -2, "l2norm_vjp");
     lua_pushcfunction(L, l_gdn);
     lua_setfield(L, -2, "gdn");
     lua_pushcfunction(L, l_gdn_bwd);

@@ -215,6 +215,39 @@ describe("kcv.mp.gdn (the fp64 oracle of the gated linear recurrences)", functio
   end)
 end)
 
+describe("kcv.mp.l2norm and l2norm_vjp (the in-op normalisation of q and k)", function()
+  it("normalises each row by sqrt(sum x^2 + eps), and its VJP matches finite differences", function()
+    local x = rnd({3, 4}, 1)
+    local y, n = kcv.mp.l2norm(x, {eps = 1e-6})
+    for r = 0, 2 do
+      local s = 0
+      for i = 0, 3 do s = s + x:get(r * 4 + i) ^ 2 end
+      assert.are.equal(math.sqrt(s + 1e-6), n:get(r))
+      for i = 0, 3 do assert.are.equal(x:get(r * 4 + i) / n:get(r), y:get(r * 4 + i)) end
+    end
+    local dy, dym = rnd({3, 4}, 2), kcv.buffer("f64", {3, 4})
+    for e = 0, 11 do dym:set(e, math.abs(dy:get(e))) end      -- a magnitude bounds its value
+    local dx, mag = kcv.mp.l2norm_vjp(y, n, dy, dym)
+    for e = 0, 11 do
+      local x0, h = x:get(e), 1e-6
+      x:set(e, x0 + h); local yp = kcv.mp.l2norm(x, {eps = 1e-6})
+      x:set(e, x0 - h); local ym = kcv.mp.l2norm(x, {eps = 1e-6})
+      x:set(e, x0)
+      local L = 0
+      for k = 0, 11 do L = L + dy:get(k) * (yp:get(k) - ym:get(k)) end
+      assert.is_true(math.abs(L / (2 * h) - dx:get(e)) < 1e-8, e)
+      assert.is_true(math.abs(dx:get(e)) <= mag:get(e) + 1e-15)
+    end
+  end)
+
+  it("refuses a VJP whose buffers do not match", function()
+    local y, n = kcv.mp.l2norm(rnd({3, 4}, 1))
+    local ok, err = pcall(kcv.mp.l2norm_vjp, y, n, rnd({3, 5}, 2), rnd({3, 4}, 3))
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("dy must have y's size", 1, true), err)
+  end)
+end)
+
 describe("kcv.mp.gdn_bwd (the adjoint recurrence)", function()
   for _, name in ipairs(NAMES) do
     it(("matches central finite differences of %s's forward for every input"):format(name), function()

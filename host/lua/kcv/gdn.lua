@@ -28,39 +28,13 @@ function M.inputs()
   }
 end
 
--- y = x / n over the last axis, n = sqrt(sum x^2 + eps) per row, in f64.
+-- y = x / n over the last axis, n = sqrt(sum x^2 + eps) per row, in f64
+-- (kcv.mp.l2norm).
 function M.l2norm(x)
-  local K = x.shape[#x.shape]
-  local rows = x.numel // K
-  local y, n = kcv.buffer("f64", x.shape), kcv.buffer("f64", {rows})
-  for r = 0, rows - 1 do
-    local s = 0
-    for i = 0, K - 1 do s = s + x:get(r * K + i) ^ 2 end
-    local nr = math.sqrt(s + M.EPS)
-    n:set(r, nr)
-    for i = 0, K - 1 do y:set(r * K + i, x:get(r * K + i) / nr) end
-  end
-  return y, n
+  return kcv.mp.l2norm(x, {eps = M.EPS})
 end
 
--- dx = (dy - y (y . dy)) / n, and its magnitude from dy's magnitude.
-function M.l2norm_vjp(y, n, dy, dym)
-  local K = y.shape[#y.shape]
-  local dx, mag = kcv.buffer("f64", y.shape), kcv.buffer("f64", y.shape)
-  for r = 0, n.numel - 1 do
-    local dot, dotm = 0, 0
-    for i = 0, K - 1 do
-      dot = dot + y:get(r * K + i) * dy:get(r * K + i)
-      dotm = dotm + math.abs(y:get(r * K + i)) * dym:get(r * K + i)
-    end
-    local nr = n:get(r)
-    for i = 0, K - 1 do
-      local yi = y:get(r * K + i)
-      dx:set(r * K + i, (dy:get(r * K + i) - yi * dot) / nr)
-      mag:set(r * K + i, (dym:get(r * K + i) + math.abs(yi) * dotm) / nr)
-    end
-  end
-  return dx, mag
-end
+-- dx = (dy - y (y . dy)) / n, and its magnitude from dy's (kcv.mp.l2norm_vjp).
+M.l2norm_vjp = kcv.mp.l2norm_vjp
 
 return M
