@@ -79,15 +79,32 @@ local function run_on_cpu(spec, op, s, seed, misalign)
     local name = p:match("^([%w_]+):") or p
     args[i] = bufs[name] or values[name]
   end
-  local l = conv.launch(values)
+  local launches = {}
+  if conv.pipeline then            -- the sidecar's launches, with its workspaces
+    for _, w in ipairs(conv.pipeline.workspace or {}) do
+      bufs[w.name] = kcv.buffer(w.dtype, type(w.shape) == "function" and w.shape(values) or w.shape)
+    end
+    for _, l in ipairs(conv.pipeline.launches(values)) do
+      local params = l.params or conv.params
+      local types, largs = {}, {}
+      for i, p in ipairs(params) do
+        types[i] = p:match(":(%w+)$") or "ptr"
+        largs[i] = bufs[p:match("^([%w_]+):") or p] or values[p:match("^([%w_]+):") or p]
+      end
+      local lk = assert(kcv.kernel.load{source = "kernels/" .. op .. ".cu", name = l.name, params = types,
+                                        options = conv.options, backend = "cpu"})
+      launches[#launches + 1] = {kernel = lk, grid = l.grid, block = l.block, smem = l.smem or 0, args = largs}
+    end
+  else
+    local l = conv.launch(values)
+    launches[1] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
+  end
   local poison, offset = {}, {}
   for _, b in ipairs(outputs) do poison[b] = 0xFF end         -- NaN everywhere
   if misalign then
     for _, b in ipairs(inputs) do offset[b] = b.itemsize end
   end
-  local r = kcv.kernel.run{launches = {{kernel = k, grid = l.grid, block = l.block,
-                                        smem = l.smem or 0, args = args}},
-                           poison = poison, offset = offset, redzone = 64, timeout = 60}
+  local r = kcv.kernel.run{launches = launches, poison = poison, offset = offset, redzone = 64, timeout = 120}
   assert.are.equal("ok", r.status, r.message)
   assert.are.equal(0, #(r.redzone or {}), "a write outside an output")
   return inputs, outputs
