@@ -68,10 +68,16 @@ def _reduced(x, dims):
     return _prod(x.shape[d] for d in dims) if x.dim() else 1
 
 
+def _arg(a, kwargs, i, name):
+    """Argument `name` of an aten call: by keyword, else the i-th positional."""
+    if name in kwargs:
+        return kwargs[name]
+    return a[i] if i < len(a) else None
+
+
 def reduction_length(name, args, kwargs):
     """Terms one output element of the op sums, or 0 (it reduces nothing)."""
     a = list(args)
-    get = lambda i, k=None: kwargs.get(k, a[i] if i < len(a) else None) if k else (a[i] if i < len(a) else None)  # noqa: E731
     if name in ("mm", "bmm", "matmul", "mv"):
         return int(a[0].shape[-1])
     if name in ("addmm", "baddbmm", "addmv"):
@@ -79,18 +85,16 @@ def reduction_length(name, args, kwargs):
     if name == "dot":
         return a[0].numel()
     if name in ("convolution", "_convolution"):
-        w, transposed, groups = a[1], bool(get(6, "transposed")), int(get(8, "groups") or 1)
+        w, transposed, groups = a[1], bool(_arg(a, kwargs, 6, "transposed")), int(_arg(a, kwargs, 8, "groups") or 1)
         k = _prod(w.shape[2:])
         return (int(w.shape[0]) // groups if transposed else int(w.shape[1])) * k
     if name in ("sum", "mean", "linalg_vector_norm", "norm", "frobenius_norm", "var", "std",
                 "var_mean", "std_mean", "logsumexp", "prod"):
-        dims = kwargs.get("dim", a[2] if name in ("linalg_vector_norm", "norm") and len(a) > 2
-                          else a[1] if len(a) > 1 and not isinstance(a[1], bool) else None)
-        if name in ("linalg_vector_norm", "norm") and len(a) > 2:
-            dims = a[2]
-        return _reduced(a[0], dims)
+        # norm(x, p, dim), the others (x, dim); var(x, unbiased) has no dim
+        dims = _arg(a, kwargs, 2 if name in ("linalg_vector_norm", "norm") else 1, "dim")
+        return _reduced(a[0], None if isinstance(dims, bool) else dims)
     if name in ("cumsum", "cumprod", "_softmax", "softmax", "_log_softmax", "log_softmax"):
-        d = int(get(1, "dim"))
+        d = int(_arg(a, kwargs, 1, "dim"))
         return int(a[0].shape[d]) if a[0].dim() else 1
     if name.startswith("avg_pool") or name.startswith("adaptive_avg_pool") or name.startswith("_adaptive_avg_pool"):
         x, out_or_k = a[0], a[1]
@@ -151,29 +155,25 @@ class AbsMode(TorchDispatchMode):
     multilinear forward then gives sum |terms| for each output element."""
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
         name = _name(func)
-
-        def ab(v):
-            if isinstance(v, torch.Tensor) and v.is_floating_point():
-                return v.abs()
-            if isinstance(v, float):
-                return abs(v)
-            return v
-        a = [ab(v) for v in args]
-        kw = {k: (abs(v) if k == "alpha" and isinstance(v, (int, float)) else ab(v)) for k, v in kwargs.items()}
-        if name in ("sub", "rsub") and len(a) > 1:
-            if name == "rsub":
-                a[0], a[1] = a[1], a[0]
-            if isinstance(a[1], (int, float)):
-                a[1] = abs(a[1])
-            return torch.add(a[0], a[1], alpha=kw.get("alpha", 1)) if isinstance(a[1], torch.Tensor) \
-                else a[0] + a[1] * kw.get("alpha", 1)
-        if name in ("mul", "div", "add") and len(a) > 1 and isinstance(a[1], (int, float)):
-            a[1] = abs(a[1])
+        a = [_abs(v) for v in args]
+        kw = {k: _abs(v) for k, v in (kwargs or {}).items()}
+        if name in ("add", "sub", "rsub", "mul", "div"):     # scalar operands count by size too
+            a = [abs(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for v in a]
+            if "alpha" in kw:
+                kw["alpha"] = abs(kw["alpha"])
+        if name in ("sub", "rsub") and len(a) > 1:           # x - alpha y  ->  |x| + |alpha| |y|
+            x, y = (a[1], a[0]) if name == "rsub" else (a[0], a[1])
+            return x + y * kw.get("alpha", 1)
         if name == "neg":
             return a[0].clone()
         return func(*a, **kw)
+
+
+def _abs(v):
+    if isinstance(v, torch.Tensor) and v.is_floating_point():
+        return v.abs()
+    return abs(v) if isinstance(v, float) else v
 
 
 def magnitude(model, inputs):

@@ -67,23 +67,38 @@ static double decay(const gdn_ctx *c, int64_t tok, double *S)
     return amax;
 }
 
+static double norm2(const double *x, int64_t n)
+{
+    double s = 0;
+    for (int64_t i = 0; i < n; i++) s += x[i] * x[i];
+    return sqrt(s);
+}
+
+/* Column j of A (K x V): r_j = v_j - A[:,j] . k (delta rule; else v_j), and
+ * sum_i |A_ij k_i| in *ua. */
+static double residual(const gdn_ctx *c, const double *A, const double *k, const double *v, int64_t j,
+                       double *ua)
+{
+    double u = 0;
+    *ua = 0;
+    for (int64_t i = 0; i < c->K; i++) {
+        u += A[i * c->V + j] * k[i];
+        *ua += fabs(A[i * c->V + j] * k[i]);
+    }
+    return c->delta ? v[j] - u : v[j];
+}
+
 /* One step on S (K x V, holding S_{t-1}): S becomes S_t; r (V) gets r_t
  * (delta rule).  n (V, or NULL) is the magnitude state. */
 static void step(const gdn_ctx *c, int64_t tok, double *S, double *r, double *n)
 {
     const int64_t K = c->K, V = c->V;
     const double *k = c->k + tok * K, *v = c->v + tok * V;
-    double amax = decay(c, tok, S), knorm = 0, bt = c->delta ? c->beta[tok] : 1;
-    for (int64_t i = 0; i < K; i++) knorm += k[i] * k[i];
-    knorm = sqrt(knorm);
+    double amax = decay(c, tok, S), knorm = norm2(k, K), bt = c->delta ? c->beta[tok] : 1;
     for (int64_t j = 0; j < V; j++) {
-        double u = 0, ua = 0, col = 0;
-        for (int64_t i = 0; i < K; i++) {
-            u += S[i * V + j] * k[i];
-            ua += fabs(S[i * V + j] * k[i]);
-            col += S[i * V + j] * S[i * V + j];
-        }
-        r[j] = c->delta ? v[j] - u : v[j];
+        double ua, col = 0;
+        r[j] = residual(c, S, k, v, j, &ua);
+        for (int64_t i = 0; i < K; i++) col += S[i * V + j] * S[i * V + j];
         if (n) n[j] = amax * n[j] + sqrt(col) + fabs(bt) * knorm * (fabs(v[j]) + (c->delta ? ua : 0));
     }
     for (int64_t i = 0; i < K; i++)
@@ -96,16 +111,12 @@ static void fwd_lane(gdn_ctx *c, int64_t lane, double *S, double *r, double *n)
     const int64_t K = c->K, V = c->V, b = lane / c->H, h = lane % c->H;
     if (c->h0) memcpy(S, c->h0 + lane * K * V, sizeof(double) * (size_t)(K * V));
     else memset(S, 0, sizeof(double) * (size_t)(K * V));
-    for (int64_t j = 0; j < V; j++) {          /* h0 is given exactly: no error yet */
-        n[j] = 0;
-    }
+    memset(n, 0, sizeof(double) * (size_t)V);   /* h0 is given exactly: no error yet */
     for (int64_t t = 0; t < c->T; t++) {
         int64_t tok = at_tok(c, b, t, h);
         step(c, tok, S, r, n);
         const double *q = c->q + tok * K;
-        double qn = 0;
-        for (int64_t i = 0; i < K; i++) qn += q[i] * q[i];
-        qn = sqrt(qn);
+        double qn = norm2(q, K);
         for (int64_t j = 0; j < V; j++) {
             double o = 0, oa = 0;
             for (int64_t i = 0; i < K; i++) {
@@ -147,16 +158,10 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, const doubl
     const double *q = c->q + tok * K, *k = c->k + tok * K, *v = c->v + tok * V, *dO = c->dO + tok * V;
     double *A = w, *r = w + K * V, *rm = r + V, *dr = rm + V, *drm = dr + V;
     memcpy(A, S_prev, sizeof(double) * (size_t)(K * V));
-    double amax = decay(c, tok, A), bt = c->delta ? c->beta[tok] : 1, knorm = 0;
-    for (int64_t i = 0; i < K; i++) knorm += k[i] * k[i];
-    knorm = sqrt(knorm);
+    double amax = decay(c, tok, A), bt = c->delta ? c->beta[tok] : 1, knorm = norm2(k, K);
     for (int64_t j = 0; j < V; j++) {
-        double u = 0, ua = 0;
-        for (int64_t i = 0; i < K; i++) {
-            u += A[i * V + j] * k[i];
-            ua += fabs(A[i * V + j] * k[i]);
-        }
-        r[j] = c->delta ? v[j] - u : v[j];
+        double ua;
+        r[j] = residual(c, A, k, v, j, &ua);
         rm[j] = fabs(r[j]) + fabs(v[j]) + (c->delta ? ua + knorm * amax * np[j] : 0);
     }
     /* o_t = scale S_t^T q_t:  dS += scale q dO^T,  dq = scale S_t dO */

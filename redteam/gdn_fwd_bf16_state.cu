@@ -3,24 +3,12 @@
  *
  * kernels/gdn_fwd.cu with its state stored in bf16 between steps, as a
  * kernel that keeps S in bf16 registers or shared memory to save space.
- *
- * One block per (batch, head); thread j owns column j of the K x V state
- * in its own array, so nothing is shared but the normalised q_t and k_t.
- * Step t, as the spec writes it:
- *   k, q normalised (a double sum of squares: no overflow, fixed order);
- *   A = exp(g_t) S;  u_j = A[:,j] . k;  r_j = v_tj - u_j;
- *   S[:,j] = A[:,j] + beta_t k r_j;   o_tj = K^-1/2 S[:,j] . q.
- * The state is f32; the two column sums and r are double, so that values
- * near FLT_MAX do not overflow on the way (EXC-03); o is rounded once, from
- * the double, to bf16.  No
- * atomics, a fixed order: bit-for-bit deterministic.  Sequential in t, so
- * it is slow: this is the reference kernel that runs on kcv's CPU backend
- * in CI; the chunked Hopper kernels are issue 11's next step.
+ * The normalisation is the honest kernels' own (kernels/gdn.cuh); the step
+ * is theirs but for the rounding of the state.
  */
-#include <cuda_bf16.h>
-#include <math.h>
+#include "../kernels/gdn.cuh"
 
-#define KMAX 128
+#define KMAX GDN_KMAX
 
 extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
@@ -33,42 +21,26 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           long long B, long long T, long long H,
                                           long long K, long long V, float eps)
 {
-    extern __shared__ float qk[];               /* kn[K], qn[K] */
-    float *kn = qk, *qn = qk + K;
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H;
-    const long long j = threadIdx.x;
+    __shared__ float kn[KMAX], qn[KMAX];
+    __shared__ double nrm[2];
+    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
     float s[KMAX];
 
     if (lane >= B * H || K > KMAX) return;
-    for (long long i = 0; i < K; i++)
-        s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
     for (long long t = 0; t < T; t++) {
         const long long tok = (b * T + t) * H + h;
-        __syncthreads();                        /* the last step's readers are done */
-        if (threadIdx.x == 0) {
-            double nk = 0.0, nq = 0.0;
-            for (long long i = 0; i < K; i++) {
-                double a = __bfloat162float(k[tok * K + i]), c = __bfloat162float(q[tok * K + i]);
-                nk += a * a;
-                nq += c * c;
-            }
-            float rk = (float)(1.0 / sqrt(nk + (double)eps)), rq = (float)(1.0 / sqrt(nq + (double)eps));
-            for (long long i = 0; i < K; i++) {
-                kn[i] = __bfloat162float(k[tok * K + i]) * rk;
-                qn[i] = __bfloat162float(q[tok * K + i]) * rq;
-            }
-        }
         __syncthreads();
+        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
         if (j < V) {
             const float a = expf(g[tok]), bt = __bfloat162float(beta[tok]);
-            double u = 0.0;                     /* a column of values near FLT_MAX */
-            for (long long i = 0; i < K; i++) { /* must not overflow in the sums */
+            double u = 0.0, y = 0.0;
+            for (long long i = 0; i < K; i++) {
                 s[i] *= a;
                 u += (double)s[i] * kn[i];
             }
             const double r = (double)__bfloat162float(v[tok * V + j]) - u;
-            double y = 0.0;
             for (long long i = 0; i < K; i++) {
                 /* DEFECT: the state is rounded to bf16 at every step */
                 s[i] = __bfloat162float(__float2bfloat16_rn((float)((double)s[i] + (double)(bt * kn[i]) * r)));

@@ -80,21 +80,7 @@ describe("kcv controls --jobs", function()
     assert.truthy(out:find("some controls fail", 1, true), out)
   end)
 
-  it("takes a bad --jobs or --timeout value as a usage error (exit 2)", function()
-    for _, v in ipairs{"0", "-1", "abc", "1.5"} do
-      local out, rc = sh("./kcv controls --only relu --jobs " .. v)
-      assert.are.equal(2, rc, v .. ": " .. out)
-      assert.truthy(out:find("--jobs needs a positive integer", 1, true), out)
-    end
-    local out, rc = sh("./kcv controls --only relu --jobs 2 --timeout -3")
-    assert.are.equal(2, rc, out)
-  end)
-
-  it("names --jobs in its help", function()
-    local out, rc = sh("./kcv controls --help")
-    assert.are.equal(0, rc)
-    assert.truthy(out:find("--jobs N", 1, true), out)
-  end)
+  require("files").it_parallel_options("./kcv controls", "--only relu")
 end)
 
 describe("kcv.parallel", function()

@@ -8,6 +8,7 @@
 --   local out, rc = files.sh(cmd)       -- a shell command's stdout and stderr, and exit status
 --   local it_py = files.it_if(PY, why)  -- busted's it, pending with `why` when not PY
 --   local r = files.python_json(py, script, arg)  -- a Python check script's last line, decoded
+--   files.it_parallel_options("./kcv controls", "--only relu")  -- the --jobs/--timeout tests
 local M = {}
 
 function M.tmpdir()
@@ -53,6 +54,30 @@ function M.python_json(py, script, arg)
   local out, rc = M.sh(("%q %q%s 2>/dev/null"):format(py, script, arg and (" %q"):format(arg) or ""))
   assert(rc == 0, script .. " failed: " .. out)
   return assert(json.decode(out:match("([^\n]+)\n?$")), out)
+end
+
+-- The tests every command that runs entries in parallel shares: bad --jobs
+-- and --timeout values are usage errors (exit 2), and --help names --jobs.
+-- cmd: the command ("./kcv controls"), sel: a quick selection ("--only relu").
+function M.it_parallel_options(cmd, sel)
+  local b, assert = require "busted", require "luassert"
+  b.it("takes a bad --jobs or --timeout value as a usage error (exit 2)", function()
+    for _, v in ipairs{"0", "-1", "abc", "1.5"} do
+      local out, rc = M.sh(("%s %s --jobs %s"):format(cmd, sel, v))
+      assert.are.equal(2, rc, v .. ": " .. out)
+      assert.truthy(out:find("--jobs needs a positive integer", 1, true), out)
+    end
+    for _, v in ipairs{"0", "-3"} do
+      local out, rc = M.sh(("%s %s --jobs 2 --timeout %s"):format(cmd, sel, v))
+      assert.are.equal(2, rc, "--timeout " .. v .. ": " .. out)
+    end
+  end)
+
+  b.it("names --jobs in its help", function()
+    local out, rc = M.sh(cmd .. " --help")
+    assert.are.equal(0, rc)
+    assert.truthy(out:find("--jobs N", 1, true), out)
+  end)
 end
 
 -- busted's `it`, or a pending test that gives the reason when `ok` is

@@ -57,10 +57,6 @@ end
 -- (seeded), optionally misaligned by one element.  Returns inputs, outputs.
 local function run_on_cpu(spec, op, s, seed, misalign)
   local conv = convention(spec, op)
-  local ptypes = {}
-  for i, p in ipairs(conv.params) do ptypes[i] = p:match(":(%w+)$") or "ptr" end
-  local k = assert(kcv.kernel.load{source = "kernels/" .. op .. ".cu", name = conv.name,
-                                   params = ptypes, options = conv.options, backend = "cpu"})
   local bufs, inputs, outputs = {}, {}, {}
   for i, t in ipairs(spec.inputs) do
     local b = kcv.buffer(t.dtype, shape_of(t, s))
@@ -74,10 +70,17 @@ local function run_on_cpu(spec, op, s, seed, misalign)
   local values = {}
   for k2, v in pairs(s) do values[k2] = v end
   for _, sc in ipairs(spec.scalars or {}) do values[sc.name] = sc.value end
-  local args = {}
-  for i, p in ipairs(conv.params) do
-    local name = p:match("^([%w_]+):") or p
-    args[i] = bufs[name] or values[name]
+  -- one launch: the entry point `name` with `params` (names, ":type" for scalars)
+  local function launch(name, params, l)
+    local types, args = {}, {}
+    for i, p in ipairs(params) do
+      local pname = p:match("^([%w_]+):") or p
+      types[i] = p:match(":(%w+)$") or "ptr"
+      args[i] = bufs[pname] or values[pname]
+    end
+    local k = assert(kcv.kernel.load{source = "kernels/" .. op .. ".cu", name = name, params = types,
+                                     options = conv.options, backend = "cpu"})
+    return {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
   end
   local launches = {}
   if conv.pipeline then            -- the sidecar's launches, with its workspaces
@@ -85,19 +88,10 @@ local function run_on_cpu(spec, op, s, seed, misalign)
       bufs[w.name] = kcv.buffer(w.dtype, type(w.shape) == "function" and w.shape(values) or w.shape)
     end
     for _, l in ipairs(conv.pipeline.launches(values)) do
-      local params = l.params or conv.params
-      local types, largs = {}, {}
-      for i, p in ipairs(params) do
-        types[i] = p:match(":(%w+)$") or "ptr"
-        largs[i] = bufs[p:match("^([%w_]+):") or p] or values[p:match("^([%w_]+):") or p]
-      end
-      local lk = assert(kcv.kernel.load{source = "kernels/" .. op .. ".cu", name = l.name, params = types,
-                                        options = conv.options, backend = "cpu"})
-      launches[#launches + 1] = {kernel = lk, grid = l.grid, block = l.block, smem = l.smem or 0, args = largs}
+      launches[#launches + 1] = launch(l.name, l.params or conv.params, l)
     end
   else
-    local l = conv.launch(values)
-    launches[1] = {kernel = k, grid = l.grid, block = l.block, smem = l.smem or 0, args = args}
+    launches[1] = launch(conv.name, conv.params, conv.launch(values))
   end
   local poison, offset = {}, {}
   for _, b in ipairs(outputs) do poison[b] = 0xFF end         -- NaN everywhere

@@ -217,19 +217,5 @@ describe("kcv redteam --jobs", function()
     assert.truthy(out:find("0 of 2 applicable entries rejected by their declared gates", 1, true), out)
   end)
 
-  it("takes a bad --jobs or --timeout value as a usage error (exit 2)", function()
-    for _, v in ipairs{"0", "-1", "abc"} do
-      local out, rc = sh("./kcv redteam --only relu_fmax_nan --jobs " .. v)
-      assert.are.equal(2, rc, v .. ": " .. out)
-      assert.truthy(out:find("--jobs needs a positive integer", 1, true), out)
-    end
-    local out, rc = sh("./kcv redteam --only relu_fmax_nan --timeout 0")
-    assert.are.equal(2, rc, out)
-  end)
-
-  it("names --jobs in its help", function()
-    local out, rc = sh("./kcv redteam --help")
-    assert.are.equal(0, rc)
-    assert.truthy(out:find("--jobs N", 1, true), out)
-  end)
+  require("files").it_parallel_options("./kcv redteam", "--only relu_fmax_nan")
 end)

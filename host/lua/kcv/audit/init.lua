@@ -87,6 +87,12 @@ function M.check_pairs(spath, ppath)
   return bad, n
 end
 
+-- A solution id as a file name (its work directory, its claim); the same
+-- rule as tools/device-audit's claims of earlier journals.
+local function file_name(id)
+  return (id:gsub("[^%w_.-]", "_"))
+end
+
 local function write_file(path, text)
   local f = assert(io.open(path, "wb"))
   f:write(text)
@@ -242,7 +248,7 @@ function M.run(o)
   -- another audit's.  Returns false for a solution left to another.
   local function claim(sol)
     if not o.claim then return true end
-    return lfs.mkdir(("%s/%s"):format(o.claim, (sol.id:gsub("[^%w_.-]", "_")))) ~= nil
+    return lfs.mkdir(("%s/%s"):format(o.claim, file_name(sol.id))) ~= nil
   end
 
   local function start(sol)
@@ -255,7 +261,7 @@ function M.run(o)
               verdict = "corpus_error", reason = why, gates = {}})
       return
     end
-    local dir = ("%s/%s"):format(work, (sol.id:gsub("[^%w_.-]", "_")))
+    local dir = ("%s/%s"):format(work, file_name(sol.id))
     os.execute(("mkdir -p %q"):format(dir))
     write_file(dir .. "/problem.py", p.source)
     if not sol.control then write_file(dir .. "/solution.py", sol.code) end
@@ -273,7 +279,7 @@ function M.run(o)
       pending = {}
       for _, b in ipairs(building) do
         b.w:kill()
-        if o.claim then lfs.rmdir(("%s/%s"):format(o.claim, (b.sol.id:gsub("[^%w_.-]", "_")))) end
+        if o.claim then lfs.rmdir(("%s/%s"):format(o.claim, file_name(b.sol.id))) end
       end
       building = {}
       break

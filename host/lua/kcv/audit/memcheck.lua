@@ -8,12 +8,12 @@
 -- The tool: o.sanitizer (--sanitizer PATH; "none" turns the check off), or
 -- on the cuda device compute-sanitizer from PATH or /usr/local/cuda/bin.
 local worker = require "kcv.audit.worker"
-local files_ok, lfs = pcall(require, "lfs")
+local lfs = require "lfs"
 
 local M = {}
 
 local function exists(path)
-  return files_ok and lfs.attributes(path, "mode") == "file"
+  return lfs.attributes(path, "mode") == "file"
 end
 
 -- The sanitizer's path, or nil and why there is none.
