@@ -12,6 +12,7 @@ text: outputs are raw little-endian files in DIR, named in the reply.  The
 protocol is written down in docs/AUDIT.md ("The worker protocol").
 """
 import argparse
+import contextlib
 import copy
 import hashlib
 import json
@@ -89,6 +90,18 @@ def is_float(t):
     return t.is_floating_point()
 
 
+def default_device(device):
+    """torch's default device for factory calls (torch.randn ...) within;
+    torch before 2.0 has no such context, and draws on the CPU."""
+    d = torch.device(device)
+    return d if hasattr(d, "__enter__") else contextlib.nullcontext()
+
+
+def as_draw(x, device):
+    """One value of get_inputs() as a tensor on device."""
+    return (x if isinstance(x, torch.Tensor) else torch.tensor(x)).to(device)
+
+
 class Variant:
     """The problem at one set of sizes: its module, the reference, the
     candidate and the fp64 oracle, all built from the same init inputs
@@ -111,6 +124,7 @@ class Variant:
             self.cand = self.cand.to(dev).eval()
         self.oracle = None
         self.family = None        # corpus/family.py, traced on first use
+        self.draw_device = dev
         self._structure = None
 
     def oracle_model(self):
@@ -118,22 +132,39 @@ class Variant:
             self.oracle = copy.deepcopy(self.ref).double()
         return self.oracle
 
+    def draw(self, seed):
+        """get_inputs() under seed, as tensors on the case device.  On a GPU
+        the draw is made there (torch's default device), so that making a
+        case costs the CPU nothing; a get_inputs() that cannot run that way
+        draws on the CPU, and the variant keeps to the CPU from then on."""
+        set_seed(seed)
+        try:
+            with default_device(self.draw_device):
+                xs = self.mod.get_inputs()
+            return [as_draw(x, self.draw_device) for x in xs]
+        except Exception:  # noqa: BLE001
+            if self.draw_device == "cpu":
+                raise
+            self.draw_device = "cpu"
+            self._structure = None
+            set_seed(seed)
+            return [as_draw(x, "cpu") for x in self.mod.get_inputs()]
+
     def structure(self):
         """Per input: which positions a draw could hold a value at (free),
         and what the draws say of the values (dtype, sign, range)."""
-        if self._structure is None:
-            draws = []
-            for k in range(STRUCT_DRAWS):
-                set_seed(1000003 * (k + 1))
-                draws.append([x if isinstance(x, torch.Tensor) else torch.tensor(x)
-                              for x in self.mod.get_inputs()])
+        while self._structure is None:
+            device = self.draw_device
+            draws = [self.draw(1000003 * (k + 1)) for k in range(STRUCT_DRAWS)]
+            if self.draw_device != device:
+                continue                  # fell back to the CPU: draw again there
             out = []
             for i, x0 in enumerate(draws[0]):
                 xs = [d[i] for d in draws]
                 info = {"dtype": DTYPES.get(x0.dtype, str(x0.dtype)),
                         "shape": list(x0.shape), "float": is_float(x0)}
                 if is_float(x0):
-                    same = torch.ones(x0.shape, dtype=torch.bool)
+                    same = torch.ones(x0.shape, dtype=torch.bool, device=x0.device)
                     for x in xs[1:]:
                         same &= (x == x0)
                     info["fixed"] = int(same.sum())
@@ -174,7 +205,7 @@ def copy_params(ref, cand):
 
 def transform(dist, x, g):
     """x (f64, the problem's draw) moved into kcv's distribution `dist`."""
-    u = lambda: torch.rand(x.shape, generator=g, dtype=torch.float64)  # noqa: E731
+    u = lambda: torch.rand(x.shape, generator=g, dtype=torch.float64, device=x.device)  # noqa: E731
     if dist == "bench":
         return x
     if dist == "uniform":
@@ -201,10 +232,12 @@ SPECIAL = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
 
 def make_case(var, recipe):
     seed = int(recipe.get("seed", 0))
-    set_seed(seed)
-    xs = [x if isinstance(x, torch.Tensor) else torch.tensor(x) for x in var.mod.get_inputs()]
     st = var.structure()
-    g = torch.Generator().manual_seed(seed + 7919)
+    xs = var.draw(seed)
+    if var._structure is None:          # this draw fell back to the CPU: all again there
+        st, xs = var.structure(), var.draw(seed)
+    dev = var.draw_device
+    g = torch.Generator(device=dev).manual_seed(seed + 7919)
     dist = recipe.get("dist", "bench")
     which = recipe.get("input")          # 0-based input index, or all floats
     injected = []
@@ -225,7 +258,7 @@ def make_case(var, recipe):
         if recipe.get("scale") is not None:
             y = torch.where(free, y * float(recipe["scale"]), y)
         if recipe.get("perturb"):        # about one ulp of f32: a second noise sample
-            r = torch.randint(-1, 2, x.shape, generator=g).double()
+            r = torch.randint(-1, 2, x.shape, generator=g, device=dev).double()
             y = torch.where(free, y * (1 + r * 2.0 ** -23), y)
         n = 0
         what = recipe.get("inject")
@@ -246,15 +279,15 @@ def inject(y, free, what, rate, g, value=None):
     if idx.numel() == 0:
         return 0
     k = max(1, int(round(rate * idx.numel())))
-    pick = idx[torch.randperm(idx.numel(), generator=g)[:k]]
+    pick = idx[torch.randperm(idx.numel(), generator=g, device=y.device)[:k]]
     flat = y.view(-1)
     if value is not None:
         flat[pick] = float(value)
     elif what in SPECIAL:
         flat[pick] = SPECIAL[what]
     elif what == "subnormal":    # f32 subnormals, random sign
-        m = torch.randint(1, 2 ** 23, (k,), generator=g).double()
-        s = torch.randint(0, 2, (k,), generator=g).double() * 2 - 1
+        m = torch.randint(1, 2 ** 23, (k,), generator=g, device=y.device).double()
+        s = torch.randint(0, 2, (k,), generator=g, device=y.device).double() * 2 - 1
         flat[pick] = s * m * 2.0 ** -149
     else:
         raise ValueError("unknown special value %r" % what)

@@ -354,6 +354,15 @@ describe("kcv audit", function()
       assert.are.equal(1, count_ids(entries)[last])
     end)
 
+    it("refuses, with exit 2, an --only that names no solution (a typo is not an empty audit)", function()
+      local J = T .. "/only-typo.jsonl"
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s --only no_such_id")
+                               :format(S, P, J, T .. "/work-typo"))
+      assert.are.equal(2, rc)
+      assert.is_truthy(err:find("--only no_such_id: no solution", 1, true), err)
+      assert.is_nil(io.open(J, "rb"))
+    end)
+
     it_torch("refuses, with exit 2 and a hint at --resume, a journal that holds verdicts without --resume", function()
       local J = T .. "/refuse.jsonl"
       local text = assert(slurp(full_run().journal))

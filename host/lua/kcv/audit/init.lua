@@ -163,6 +163,19 @@ function M.audit_one(o, job, w, info)
   return entry
 end
 
+-- nil and why when an --only value names no solution: a typo must not
+-- look like an empty audit.
+local function check_only(o, solutions)
+  for _, v in ipairs(o.only or {}) do
+    local any = false
+    for _, sol in ipairs(solutions) do
+      if sol.id:sub(1, #v) == v then any = true; break end
+    end
+    if not any then return nil, ("--only %s: no solution has that id or begins with it"):format(v) end
+  end
+  return true
+end
+
 -- Solutions to audit now: --only, minus what the journal holds, --limit.
 local function select_todo(o, solutions, done)
   -- --only takes whole ids, or the first characters of one (as the tables
@@ -211,6 +224,8 @@ function M.run(o)
   end
   if not solutions then return nil, problems end
   if not bad_pairs then return nil, npairs end
+  local ok, why = check_only(o, solutions)
+  if not ok then return nil, why end
   local j, err = journal.open(o.journal, o.resume)
   if not j then return nil, err end
   local todo = select_todo(o, solutions, j.by_id)

@@ -61,9 +61,10 @@ function M.for_audit(o, wopts)
     if r then
       local req = {op = "case", id = "m1"}
       for k, v in pairs(recipe) do req[k] = v end
-      r, f = mw:call(req, o.timeout * 10)
+      r, f = mw:call(req, o.timeout * 3)
     end
-    if r then r, f = mw:call({op = "run", case = "m1", who = "candidate"}, o.timeout * 10) end
+    -- memcheck slows kernels tens of times: three of the plain time limits
+    if r then r, f = mw:call({op = "run", case = "m1", who = "candidate"}, o.timeout * 3) end
     mw:close(30)
     local fh = io.open(log, "rb")
     local report = M.parse(fh and fh:read("a") or "")
