@@ -2,13 +2,14 @@
 """kcv's module worker: runs one KernelBench-format problem (Model) and one
 solution (ModelNew) for kcv's host, which decides every verdict.
 
-    python3 corpus/worker.py --problem FILE --solution FILE --dir DIR
+    python3 corpus/worker.py --problem FILE --solution FILE --dir DIR [--out-dir DIR]
                              [--device cuda|cpu] [--build-root DIR] [--build-only]
 
 Requests come as one JSON object a line on stdin, replies go as one JSON
 object a line on the protocol stream (the original stdout; everything the
 solution or its compiler prints goes to stderr).  Tensors never travel as
-text: outputs are raw little-endian files in DIR, named in the reply.  The
+text: outputs are raw little-endian files in OUT_DIR (--out-dir, default
+DIR), named in the reply; the host removes each once it has read it.  The
 protocol is written down in docs/AUDIT.md ("The worker protocol").
 """
 import argparse
@@ -333,7 +334,7 @@ class Worker:
     def __init__(self, args):
         self.args = args
         self.device = args.device
-        self.dir = args.dir
+        self.dir = args.out_dir or args.dir
         with open(args.problem) as f:
             self.problem_source = f.read()
         self.problem_path = args.problem
@@ -645,6 +646,8 @@ def main():
     ap.add_argument("--problem", required=True)
     ap.add_argument("--solution")
     ap.add_argument("--dir", required=True)
+    ap.add_argument("--out-dir", help="where output files go (default DIR): the host "
+                    "passes a directory in shared memory")
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     ap.add_argument("--build-root", help="compiled extensions go to ROOT/<hash of the "
                     "solution's code and torch's version>: a cache keyed by source")

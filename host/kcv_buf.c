@@ -12,6 +12,7 @@
  * leave b or its views pointing at freed memory.
  */
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <math.h>
 #include <sys/mman.h>
@@ -526,6 +527,27 @@ static int m_setbytes(lua_State *L)
     return 1;
 }
 
+/* b:readfile(path) -> b: the whole file into the buffer, which it must fill
+ * exactly.  Straight into the buffer's memory: an output of hundreds of
+ * megabytes makes no Lua string on the way (the audit's worker files). */
+static int m_readfile(lua_State *L)
+{
+    kcv_buf *b = kcv_checkbuf(L, 1);
+    const char *path = luaL_checkstring(L, 2);
+    if (!b->contiguous) return luaL_error(L, "readfile: buffer is not contiguous");
+    FILE *f = fopen(path, "rb");
+    if (!f) return luaL_error(L, "readfile: cannot open %s: %s", path, strerror(errno));
+    size_t got = b->nbytes ? fread(b->data, 1, b->nbytes, f) : 0;
+    int extra = fgetc(f) != EOF, err = ferror(f);
+    fclose(f);
+    if (err) return luaL_error(L, "readfile: cannot read %s", path);
+    if (got != b->nbytes || extra)
+        return luaL_error(L, "readfile: %s has %s bytes than the buffer's %I", path,
+                          extra ? "more" : "fewer", (lua_Integer)b->nbytes);
+    lua_settop(L, 1);
+    return 1;
+}
+
 static int m_totable(lua_State *L)
 {
     kcv_buf *b = kcv_checkbuf(L, 1);
@@ -603,7 +625,7 @@ static const luaL_Reg buf_methods[] = {
     {"bits", m_bits}, {"setbits", m_setbits}, {"fill", m_fill},
     {"clone", m_clone}, {"cast", m_cast}, {"copyfrom", m_copyfrom}, {"tile", m_tile},
     {"reshape", m_reshape}, {"transpose", m_transpose},
-    {"bytes", m_bytes}, {"setbytes", m_setbytes}, {"totable", m_totable},
+    {"bytes", m_bytes}, {"setbytes", m_setbytes}, {"readfile", m_readfile}, {"totable", m_totable},
     {NULL, NULL}};
 
 void kcv_buf_addmethods(lua_State *L, const luaL_Reg *methods)

@@ -640,6 +640,21 @@ done:
     return 2;
 }
 
+/* kcv.cmp.max_abs_finite(b) -> the largest finite |b_i|, 0 when there is
+ * none (a scale for a bound, without a buffer of zeros to diff against). */
+static int l_max_abs_finite(lua_State *L)
+{
+    kcv_buf *b = kcv_checkbuf(L, 1);
+    double worst = 0, bb[BLK];
+    FOR_BLOCKS(b->numel, i0, m) {
+        load_block(b, i0, (int)m, bb);
+        for (int k = 0; k < m; k++)
+            if (isfinite(bb[k]) && fabs(bb[k]) > worst) worst = fabs(bb[k]);
+    }
+    lua_pushnumber(L, worst);
+    return 1;
+}
+
 int kcv_open_compare(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -647,7 +662,8 @@ int kcv_open_compare(lua_State *L)
         {"class_name", l_class_name}, {"masks_equal", l_masks_equal},
         {"reference_relative", l_reference_relative},
         {"ulp", l_ulp}, {"within", l_within}, {"allclose", l_allclose},
-        {"max_abs_diff", l_max_abs_diff}, {NULL, NULL}};
+        {"max_abs_diff", l_max_abs_diff}, {"max_abs_finite", l_max_abs_finite},
+        {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_createtable(L, 0, C_NCLASS);
     for (int c = 0; c < C_NCLASS; c++) {

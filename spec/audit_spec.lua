@@ -508,6 +508,24 @@ describe("kcv audit", function()
       assert.is_nil(next(entries[1].gates or {}), "a gate ran on a solution that was not judged")
     end)
 
+    it_torch("passes outputs through a directory of the worker's own in /dev/shm, removed however the worker ends", function()
+      local lfs = require "lfs"
+      if lfs.attributes("/dev/shm", "mode") ~= "directory" then return pending("no /dev/shm here") end
+      local worker = require "kcv.audit.worker"
+      for _, ending in ipairs{"close", "kill -9"} do
+        local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-shm", device = "cpu"}
+        assert.is_table((w:call({op = "load"}, 120)))
+        assert.is_table((w:call({op = "case", id = "c1", seed = 1}, 60)))
+        local r, f = w:call({op = "run", case = "c1", who = "reference"}, 60)
+        assert.is_table(r, f and f.message)
+        local dir = w.out_dir
+        assert.is_truthy(dir and dir:find("^/dev/shm/kcv%-worker%-"), dir)
+        assert.are.equal(dir, r.outputs[1].path:match("^(.*)/[^/]+$"))
+        if ending == "close" then w:close() else os.execute("kill -9 " .. w.proc.pid); w:kill() end
+        assert.is_nil(lfs.attributes(dir, "mode"), ending .. " left " .. dir)
+      end
+    end)
+
     it_torch("reports a worker killed from outside as a fault of kind 'killed', never as the subject's", function()
       local worker = require "kcv.audit.worker"
       local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-worker", device = "cpu"}

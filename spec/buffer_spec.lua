@@ -187,6 +187,16 @@ describe("raw bytes", function()
     assert.matches("do not fit", err_of(b.setbytes, b, "abc", 2))
   end)
 
+  it("reads a whole file straight into a buffer it fills exactly", function()
+    local path = os.tmpname()
+    local f = assert(io.open(path, "wb")); f:write("\1\2\3\4"); f:close()
+    assert.are.equal("\1\2\3\4", kcv.buffer("u8", 4):readfile(path):bytes())
+    assert.matches("fewer bytes", err_of(kcv.buffer("u8", 5).readfile, kcv.buffer("u8", 5), path))
+    assert.matches("more bytes", err_of(kcv.buffer("u8", 3).readfile, kcv.buffer("u8", 3), path))
+    os.remove(path)
+    assert.matches("cannot open " .. path:gsub("%p", "%%%0"), err_of(kcv.buffer("u8", 4).readfile, kcv.buffer("u8", 4), path))
+  end)
+
   it("prints a short summary", function()
     assert.matches("^kcv.buffer%(f32, {2, 2}%) %[0, 1, 2, 3%]$",
                    tostring(kcv.buffer("f32", 2, 2):fill_arange{}))

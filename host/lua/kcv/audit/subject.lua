@@ -13,18 +13,12 @@ Subject.__index = Subject
 
 -- DTYPE names the worker uses are kcv's.
 local function read_output(o)
-  local f = io.open(o.path, "rb")
-  if not f then return nil, "cannot read " .. o.path end
-  local bytes = f:read("a")
-  f:close()
-  os.remove(o.path)
   local shape = #o.shape > 0 and o.shape or {1}
   local ok, b = pcall(kcv.buffer, o.dtype, shape)
-  if not ok then return nil, ("output of dtype %s is not supported: %s"):format(o.dtype, b) end
-  if #bytes ~= b.nbytes then
-    return nil, ("output file %s has %d bytes, %d expected"):format(o.path, #bytes, b.nbytes)
-  end
-  if #bytes > 0 then b:setbytes(bytes) end
+  if not ok then os.remove(o.path); return nil, ("output of dtype %s is not supported: %s"):format(o.dtype, b) end
+  local read, err = pcall(b.readfile, b, o.path)
+  os.remove(o.path)
+  if not read then return nil, ("output file %s: %s"):format(o.path, err) end
   return b
 end
 

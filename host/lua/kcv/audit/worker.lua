@@ -12,6 +12,7 @@
 -- and the next call starts a fresh one (its build is cached on disk).
 local kcv = require "kcv"
 local json = require "dkjson"
+local lfs = require "lfs"
 local python = require "kcv.audit.python"
 
 local M = {}
@@ -20,6 +21,27 @@ Worker.__index = Worker
 
 local function root()
   return require("kcv.verify.registry").root()
+end
+
+-- A directory of this worker's own in shared memory for its output files,
+-- so that outputs of hundreds of megabytes never reach the disk; nil where
+-- there is no /dev/shm (or KCV_WORKER_SHM=0): the files go to o.dir then.
+local shm_count = 0
+local function shm_dir()
+  if os.getenv("KCV_WORKER_SHM") == "0" or lfs.attributes("/dev/shm", "mode") ~= "directory" then return nil end
+  for _ = 1, 100 do
+    shm_count = shm_count + 1
+    local d = ("/dev/shm/kcv-worker-%x-%d"):format(math.random(1 << 40), shm_count)
+    if lfs.mkdir(d) then return d end
+  end
+  return nil
+end
+
+local function remove_dir(d)
+  for f in lfs.dir(d) do
+    if f ~= "." and f ~= ".." then os.remove(d .. "/" .. f) end
+  end
+  lfs.rmdir(d)
 end
 
 -- A worker handle; its process starts with the first request (send/call).
@@ -34,6 +56,8 @@ function Worker:spawn()
   if not py then return nil, {kind = "not_judged", message = why, fatal = true} end
   local argv = {py, root() .. "/corpus/worker.py", "--problem", o.problem, "--dir", o.dir,
                 "--device", o.device or "cuda"}
+  self.out_dir = shm_dir()
+  if self.out_dir then argv[#argv + 1] = "--out-dir"; argv[#argv + 1] = self.out_dir end
   if o.solution then argv[#argv + 1] = "--solution"; argv[#argv + 1] = o.solution end
   if o.build_root then argv[#argv + 1] = "--build-root"; argv[#argv + 1] = o.build_root end
   if o.wrap then                   -- e.g. compute-sanitizer --tool memcheck
@@ -107,6 +131,7 @@ end
 function Worker:kill()
   if self.proc then self.proc:close() end
   self.proc = nil
+  if self.out_dir then remove_dir(self.out_dir); self.out_dir = nil end
 end
 
 function Worker:close(timeout)
