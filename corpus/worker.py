@@ -437,7 +437,7 @@ class Worker:
         same = True
         for _ in range(reps):
             outs = forward(model, self.inputs_for(who, xs), self.device)
-            cur = [o.detach().cpu().clone() for o in outs]
+            cur = [o.detach().to("cpu", copy=True) for o in outs]   # one copy, also on the CPU
             if prev is not None:
                 same = same and bits_equal(prev, cur)
             prev = cur
