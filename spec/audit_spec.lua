@@ -386,8 +386,9 @@ describe("kcv audit", function()
   end)
 
   describe("RES-01's out-of-bounds check (--sanitizer)", function()
-    -- a stand-in for compute-sanitizer: writes a memcheck log with N
-    -- errors, then runs the worker it wraps
+    -- a stand-in for compute-sanitizer: runs the worker it wraps, then,
+    -- as the real one does when its process ends, writes a memcheck log
+    -- with N errors
     local function fake_sanitizer(n)
       local path = T .. ("/fake-sanitizer-%d"):format(n)
       spit(path, table.concat({
@@ -396,10 +397,12 @@ describe("kcv audit", function()
         "while [ $# -gt 0 ]; do",
         "  case \"$1\" in --log-file) log=$2; shift 2;; --tool|--print-limit) shift 2;; *) break;; esac",
         "done",
+        "\"$@\"; status=$?",
+        "sleep 1",
         "{ echo '========= COMPUTE-SANITIZER'",
         n > 0 and "  echo '========= Invalid __global__ write of size 4 bytes'" or "  true",
         ("  echo '========= ERROR SUMMARY: %d error(s)'; } > \"$log\""):format(n),
-        "exec \"$@\"", ""}, "\n"))
+        "exit $status", ""}, "\n"))
       os.execute("chmod +x " .. path)
       return path
     end

@@ -134,10 +134,13 @@ function Worker:kill()
   if self.out_dir then remove_dir(self.out_dir); self.out_dir = nil end
 end
 
+-- Ask the worker to quit and let it exit before anything is killed: a
+-- wrapper (compute-sanitizer) writes its report only as the process ends.
 function Worker:close(timeout)
   if self.proc then
     self.proc:send('{"op":"quit"}\n')
     self.proc:readline(timeout or 5)
+    self.proc:wait(timeout or 5)
   end
   self:kill()
 end
