@@ -544,6 +544,33 @@ describe("kcv audit", function()
     end)
   end)
 
+  describe("RES-01's stale-memory check", function()
+    local gates = require "kcv.audit.gates"
+    -- a subject whose worker answers the memory op with canned facts
+    local function res01(ref_poison_same, cand_poison_same)
+      local function facts(same)
+        return {mutated = {}, aliased = {}, reuse = {same_as_before = false, reference_changed = true},
+                poison = {identical = same, patterns = {nan = same, zero = same, ones = same}},
+                streams = {identical = true}}
+      end
+      local s = {case = function() return {id = "c1"} end,
+                 call = function(_, req) return facts(req.who == "reference" and ref_poison_same or cand_poison_same) end}
+      return gates.by_id["RES-01"].run(s, {seed = 1, sanitizer_why = "--sanitizer none"})
+    end
+
+    it("fails a candidate whose result changes with stale memory where the reference's does not", function()
+      local r = res01(true, false)
+      assert.are.equal("fail", r.status)
+      assert.is_truthy(r.reason:find("changes with stale memory (poison nan,ones,zero", 1, true), r.reason)
+    end)
+
+    it("does not count that change where the reference's own result changes too (cuDNN's choice by free memory)", function()
+      local r = res01(false, false)
+      assert.are.equal("pass", r.status, r.reason)
+      assert.is_truthy(r.reason:find("as the reference's own does: not counted", 1, true), r.reason)
+    end)
+  end)
+
   describe("its summary", function()
     local summary = require "kcv.audit.summary"
     local function entry(verdict, accept, gates) return {id = tostring(math.random()), verdict = verdict,
