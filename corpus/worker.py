@@ -546,6 +546,12 @@ class Worker:
     def poison_probe(self, model, xs, clean):
         """Fill the caching allocator's free blocks with a pattern before a
         run: an output that reads memory it never wrote changes with it."""
+        # a result that changes between two clean runs says nothing of stale
+        # memory (ORD-02 judges that): no verdict from the patterns then
+        torch.cuda.empty_cache()
+        again = [o.detach().cpu() for o in forward(model, [x.to("cuda") for x in xs], "cuda")]
+        if not bits_equal(clean, again):
+            return {"identical": True, "nondeterministic": True, "patterns": {}}
         results = {}
         need = sum(o.numel() * o.element_size() for o in clean) + sum(
             x.numel() * x.element_size() for x in xs) + (64 << 20)

@@ -215,6 +215,9 @@ M.list = {
     end
     local checks = "inputs unchanged, no aliasing, no result reuse"
     if got.poison then checks = checks .. ", no stale memory, no unjoined stream" end
+    if got.poison and got.poison.nondeterministic then
+      checks = checks .. " (stale memory not judged: two clean runs differ, see ORD-02)"
+    end
     if ref_poisoned and not got.poison.identical then
       checks = checks .. " (the result changes with stale memory, as the reference's own does: not counted)"
     end
