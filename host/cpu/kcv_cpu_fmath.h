@@ -117,10 +117,11 @@ static inline float kcv_cosf(float x) { return (float)(cos((double)kcv__ftz(x)) 
 static inline float kcv_tanf(float x) { return kcv_sinf(x) * (1.0f / kcv_cosf(x)); }
 static inline void kcv_sincosf(float x, float *s, float *c) { *s = kcv_sinf(x); *c = kcv_cosf(x); }
 static inline float kcv_tanhf(float x) { return tanhf(x) * (1.0f + 0x1p-11f); }
-/* x * rcp.approx(y); 0 (NaN for an infinite x) for 2^126 < |y| < 2^128 */
+/* x * rcp.approx(y), where the reciprocal of 2^126 < |y| < 2^128 is
+ * flushed to zero: then 0, or NaN for an infinite or NaN x */
 static inline float __fdividef(float x, float y)
 {
-    if (fabsf(y) > 0x1p126f && fabsf(y) < INFINITY) return isinf(x) ? kcv__canon_f(NAN) : 0.0f;
+    if (fabsf(y) > 0x1p126f && fabsf(y) < INFINITY) return isfinite(x) ? 0.0f : kcv__canon_f(NAN);
     return kcv__canon_f(x * (1.0f / y));
 }
 #define __expf kcv_expf

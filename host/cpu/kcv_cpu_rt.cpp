@@ -279,8 +279,10 @@ static void warp_complete(warp *w, unsigned wi)
         case KCV_W_UP: src = pos - f->warg >= 0 ? (int)l - f->warg : -1; break;
         case KCV_W_DOWN: src = pos + f->warg < width ? (int)l + f->warg : -1; break;
         case KCV_W_XOR: {
-            int t = pos ^ f->warg;
-            src = t < width ? seg + t : -1;
+            /* shfl.bfly: any lane up to the end of the own group, so an
+             * earlier group is reachable, a later one is not */
+            int j = (int)l ^ f->warg;
+            src = j >= 0 && j < seg + width ? j : -1;
             break;
         }
         }

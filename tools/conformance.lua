@@ -1,0 +1,90 @@
+-- tools/conformance.lua — the conformance test from the command line
+-- (kcv run tools/conformance.lua ...); tools/device-conformance calls it
+-- on the GPU machine.
+--
+--   --backend B [--cubin FILE] --write FILE [--meta K=V ...]
+--        run on backend B and write the expected-values file
+--   --backend B [--cubin FILE] --check FILE
+--        run on backend B and list what differs from FILE (exit 1 if any)
+--   --diff [--cubin FILE] [--limit N]
+--        run on cpu and on cuda, list every element that differs (exit 1 if any)
+-- Exit 2: kcv could not run the test (a backend missing, a kernel that
+-- does not build).
+local C = require "kcv.conformance"
+
+local opts, meta = {backend = "cpu", limit = 8}, {}
+local i = 1
+while arg[i] do
+  local a = arg[i]
+  if a == "--backend" or a == "--cubin" or a == "--write" or a == "--check" or a == "--limit" then
+    opts[a:sub(3)] = assert(arg[i + 1], a .. " needs a value")
+    i = i + 2
+  elseif a == "--meta" then
+    local k, v = assert(arg[i + 1], "--meta needs K=V"):match("^([%w_]+)=(.*)$")
+    meta[assert(k, "--meta needs K=V")] = v
+    i = i + 2
+  elseif a == "--diff" then
+    opts.diff = true
+    i = i + 1
+  else
+    io.stderr:write("conformance: unknown argument ", a, "\n")
+    return 2
+  end
+end
+
+local function progress(k, n, name)
+  if k % 50 == 0 or k == n then io.stderr:write(("  %d/%d %s\n"):format(k, n, name)) end
+end
+
+local function load(backend, cubin)
+  local r, err = C.load(backend, backend == "cuda" and cubin or nil)
+  if not r then
+    io.stderr:write("conformance: cannot load the kernel on ", backend, ": ", tostring(err), "\n")
+    os.exit(2)
+  end
+  return r
+end
+
+if opts.diff then
+  local cpu, cuda = load("cpu"), load("cuda", opts.cubin)
+  local lines, nfun = C.diff(cpu, cuda, tonumber(opts.limit), progress)
+  for _, l in ipairs(lines) do print(l) end
+  print(("%d functions differ between cpu and cuda"):format(nfun))
+  return nfun == 0 and 0 or 1
+end
+
+local runner = load(opts.backend, opts.cubin)
+local t0 = os.time()
+local res = C.run(runner, progress)
+io.stderr:write(("conformance: %s backend, %d s\n"):format(opts.backend, os.time() - t0))
+local bad = 0
+for _, f in ipairs(C.list()) do
+  local r = res.functions[f.name]
+  if r.bound and r.bound.fails > 0 then
+    bad = bad + 1
+    local w = r.bound.worst
+    print(("%s: %d of %d outside its error bound (%s); first: x = %s%s, got %s"):format(f.name, r.bound.fails,
+          r.bound.checked, C.bound(f.approx).doc, w.x, w.y and (", y = " .. w.y) or "", w.got))
+  end
+end
+if opts.write then
+  meta.backend = opts.backend
+  local info = require("kcv").backend.info(opts.backend)
+  meta.device = info and info.name or nil
+  meta.date = meta.date or os.date("!%Y-%m-%d")
+  C.write(opts.write, res, meta)
+  print(("wrote %s (%d functions, %d collectives)"):format(opts.write, #C.list(), (function()
+    local n = 0
+    for _ in pairs(res.collectives) do n = n + 1 end
+    return n
+  end)()))
+end
+if opts.check then
+  local exp = C.read(opts.check)
+  if not exp then io.stderr:write("conformance: no file ", opts.check, "\n"); return 2 end
+  local diffs = C.compare(res, exp)
+  for _, d in ipairs(diffs) do print(d.name .. ": " .. d.why) end
+  print(("%d differences from %s"):format(#diffs, opts.check))
+  return #diffs == 0 and bad == 0 and 0 or 1
+end
+return bad == 0 and 0 or 1
