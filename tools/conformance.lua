@@ -2,12 +2,14 @@
 -- (kcv run tools/conformance.lua ...); tools/device-conformance calls it
 -- on the GPU machine.
 --
---   --backend B [--cubin FILE] --write FILE [--meta K=V ...]
+--   --backend B [--cubins DIR] --write FILE [--meta K=V ...]
 --        run on backend B and write the expected-values file
---   --backend B [--cubin FILE] --check FILE
+--   --backend B [--cubins DIR] --check FILE
 --        run on backend B and list what differs from FILE (exit 1 if any)
---   --diff [--cubin FILE] [--limit N]
+--   --diff [--cubins DIR] [--limit N]
 --        run on cpu and on cuda, list every element that differs (exit 1 if any)
+-- --cubins DIR: the parts nvcc built, DIR/conf_0.cubin ... (cuda only;
+-- without it the cuda backend compiles the source with NVRTC).
 -- Exit 2: kcv could not run the test (a backend missing, a kernel that
 -- does not build).
 local C = require "kcv.conformance"
@@ -16,7 +18,7 @@ local opts, meta = {backend = "cpu", limit = 8}, {}
 local i = 1
 while arg[i] do
   local a = arg[i]
-  if a == "--backend" or a == "--cubin" or a == "--write" or a == "--check" or a == "--limit" then
+  if a == "--backend" or a == "--cubins" or a == "--write" or a == "--check" or a == "--limit" then
     opts[a:sub(3)] = assert(arg[i + 1], a .. " needs a value")
     i = i + 2
   elseif a == "--meta" then
@@ -36,8 +38,23 @@ local function progress(k, n, name)
   if k % 50 == 0 or k == n then io.stderr:write(("  %d/%d %s\n"):format(k, n, name)) end
 end
 
-local function load(backend, cubin)
-  local r, err = C.load(backend, backend == "cuda" and cubin or nil)
+-- the cubins of DIR in part order, or nil
+local function cubins(dir)
+  if not dir then return nil end
+  local list = {}
+  while true do
+    local f = ("%s/conf_%d.cubin"):format(dir, #list)
+    local h = io.open(f)
+    if not h then break end
+    h:close()
+    list[#list + 1] = f
+  end
+  if #list == 0 then io.stderr:write("conformance: no ", dir, "/conf_0.cubin\n"); os.exit(2) end
+  return list
+end
+
+local function load(backend, dir)
+  local r, err = C.load(backend, backend == "cuda" and cubins(dir) or nil)
   if not r then
     io.stderr:write("conformance: cannot load the kernel on ", backend, ": ", tostring(err), "\n")
     os.exit(2)
@@ -46,14 +63,14 @@ local function load(backend, cubin)
 end
 
 if opts.diff then
-  local cpu, cuda = load("cpu"), load("cuda", opts.cubin)
+  local cpu, cuda = load("cpu"), load("cuda", opts.cubins)
   local lines, nfun = C.diff(cpu, cuda, tonumber(opts.limit), progress)
   for _, l in ipairs(lines) do print(l) end
   print(("%d functions differ between cpu and cuda"):format(nfun))
   return nfun == 0 and 0 or 1
 end
 
-local runner = load(opts.backend, opts.cubin)
+local runner = load(opts.backend, opts.cubins)
 local t0 = os.time()
 local res = C.run(runner, progress)
 io.stderr:write(("conformance: %s backend, %d s\n"):format(opts.backend, os.time() - t0))

@@ -5,7 +5,9 @@
 // list, from 0) for i < n, grid-stride; what = 0 writes the result's bits,
 // what = 1..3 the bits of argument what, what = -1 the function's element
 // count to out[0].  collectives.cuh adds the warp-level and atomic tests.
-// Builds with nvcc (-arch=sm_90a) and with kcv's CPU backend.
+// Builds with nvcc (-arch=sm_90a) and with kcv's CPU backend; with
+// -DCONF_PARTS=N -DCONF_PART=k only the functions fn % N == k (and the
+// collectives in part 0), so that nvcc can build N parts side by side.
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include "grid.cuh"
@@ -24,8 +26,15 @@ template <class T> __host__ __device__ inline unsigned long long conf_bits(T v)
 }
 
 #define CONF_NFUNCS 503
+#ifndef CONF_PARTS
+#define CONF_PARTS 1
+#define CONF_PART 0
+#endif
+#define CONF_IN_PART(k) ((k) % CONF_PARTS == CONF_PART)
+
 // __float2half
-__device__ __noinline__ void conf_0(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(0)
+static __device__ void conf_0(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -35,8 +44,10 @@ __device__ __noinline__ void conf_0(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__float2half(a));
     }
 }
+#endif
 // __float2half_rn
-__device__ __noinline__ void conf_1(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(1)
+static __device__ void conf_1(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -46,8 +57,10 @@ __device__ __noinline__ void conf_1(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__float2half_rn(a));
     }
 }
+#endif
 // __float2half_rz
-__device__ __noinline__ void conf_2(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(2)
+static __device__ void conf_2(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -57,8 +70,10 @@ __device__ __noinline__ void conf_2(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__float2half_rz(a));
     }
 }
+#endif
 // __float2half_rd
-__device__ __noinline__ void conf_3(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(3)
+static __device__ void conf_3(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -68,8 +83,10 @@ __device__ __noinline__ void conf_3(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__float2half_rd(a));
     }
 }
+#endif
 // __float2half_ru
-__device__ __noinline__ void conf_4(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(4)
+static __device__ void conf_4(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -79,8 +96,10 @@ __device__ __noinline__ void conf_4(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__float2half_ru(a));
     }
 }
+#endif
 // __half2float
-__device__ __noinline__ void conf_5(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(5)
+static __device__ void conf_5(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -90,8 +109,10 @@ __device__ __noinline__ void conf_5(int what, unsigned long long *out, long long
         out[i] = conf_bits<float>(__half2float(a));
     }
 }
+#endif
 // __double2half
-__device__ __noinline__ void conf_6(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(6)
+static __device__ void conf_6(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -101,8 +122,10 @@ __device__ __noinline__ void conf_6(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__double2half(a));
     }
 }
+#endif
 // __half2int_rn
-__device__ __noinline__ void conf_7(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(7)
+static __device__ void conf_7(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -112,8 +135,10 @@ __device__ __noinline__ void conf_7(int what, unsigned long long *out, long long
         out[i] = conf_bits<int>(__half2int_rn(a));
     }
 }
+#endif
 // __int2half_rn
-__device__ __noinline__ void conf_8(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(8)
+static __device__ void conf_8(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -123,8 +148,10 @@ __device__ __noinline__ void conf_8(int what, unsigned long long *out, long long
         out[i] = conf_bits<__half>(__int2half_rn(a));
     }
 }
+#endif
 // __half2int_rz
-__device__ __noinline__ void conf_9(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(9)
+static __device__ void conf_9(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -134,8 +161,10 @@ __device__ __noinline__ void conf_9(int what, unsigned long long *out, long long
         out[i] = conf_bits<int>(__half2int_rz(a));
     }
 }
+#endif
 // __int2half_rz
-__device__ __noinline__ void conf_10(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(10)
+static __device__ void conf_10(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -145,8 +174,10 @@ __device__ __noinline__ void conf_10(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__int2half_rz(a));
     }
 }
+#endif
 // __half2int_rd
-__device__ __noinline__ void conf_11(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(11)
+static __device__ void conf_11(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -156,8 +187,10 @@ __device__ __noinline__ void conf_11(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__half2int_rd(a));
     }
 }
+#endif
 // __int2half_rd
-__device__ __noinline__ void conf_12(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(12)
+static __device__ void conf_12(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -167,8 +200,10 @@ __device__ __noinline__ void conf_12(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__int2half_rd(a));
     }
 }
+#endif
 // __half2int_ru
-__device__ __noinline__ void conf_13(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(13)
+static __device__ void conf_13(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -178,8 +213,10 @@ __device__ __noinline__ void conf_13(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__half2int_ru(a));
     }
 }
+#endif
 // __int2half_ru
-__device__ __noinline__ void conf_14(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(14)
+static __device__ void conf_14(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -189,8 +226,10 @@ __device__ __noinline__ void conf_14(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__int2half_ru(a));
     }
 }
+#endif
 // __half2uint_rn
-__device__ __noinline__ void conf_15(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(15)
+static __device__ void conf_15(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -200,8 +239,10 @@ __device__ __noinline__ void conf_15(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__half2uint_rn(a));
     }
 }
+#endif
 // __uint2half_rn
-__device__ __noinline__ void conf_16(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(16)
+static __device__ void conf_16(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -211,8 +252,10 @@ __device__ __noinline__ void conf_16(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__uint2half_rn(a));
     }
 }
+#endif
 // __half2uint_rz
-__device__ __noinline__ void conf_17(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(17)
+static __device__ void conf_17(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -222,8 +265,10 @@ __device__ __noinline__ void conf_17(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__half2uint_rz(a));
     }
 }
+#endif
 // __uint2half_rz
-__device__ __noinline__ void conf_18(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(18)
+static __device__ void conf_18(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -233,8 +278,10 @@ __device__ __noinline__ void conf_18(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__uint2half_rz(a));
     }
 }
+#endif
 // __half2uint_rd
-__device__ __noinline__ void conf_19(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(19)
+static __device__ void conf_19(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -244,8 +291,10 @@ __device__ __noinline__ void conf_19(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__half2uint_rd(a));
     }
 }
+#endif
 // __uint2half_rd
-__device__ __noinline__ void conf_20(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(20)
+static __device__ void conf_20(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -255,8 +304,10 @@ __device__ __noinline__ void conf_20(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__uint2half_rd(a));
     }
 }
+#endif
 // __half2uint_ru
-__device__ __noinline__ void conf_21(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(21)
+static __device__ void conf_21(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -266,8 +317,10 @@ __device__ __noinline__ void conf_21(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__half2uint_ru(a));
     }
 }
+#endif
 // __uint2half_ru
-__device__ __noinline__ void conf_22(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(22)
+static __device__ void conf_22(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -277,8 +330,10 @@ __device__ __noinline__ void conf_22(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__uint2half_ru(a));
     }
 }
+#endif
 // __half2short_rn
-__device__ __noinline__ void conf_23(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(23)
+static __device__ void conf_23(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -288,8 +343,10 @@ __device__ __noinline__ void conf_23(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__half2short_rn(a));
     }
 }
+#endif
 // __short2half_rn
-__device__ __noinline__ void conf_24(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(24)
+static __device__ void conf_24(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -299,8 +356,10 @@ __device__ __noinline__ void conf_24(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__short2half_rn(a));
     }
 }
+#endif
 // __half2short_rz
-__device__ __noinline__ void conf_25(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(25)
+static __device__ void conf_25(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -310,8 +369,10 @@ __device__ __noinline__ void conf_25(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__half2short_rz(a));
     }
 }
+#endif
 // __short2half_rz
-__device__ __noinline__ void conf_26(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(26)
+static __device__ void conf_26(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -321,8 +382,10 @@ __device__ __noinline__ void conf_26(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__short2half_rz(a));
     }
 }
+#endif
 // __half2short_rd
-__device__ __noinline__ void conf_27(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(27)
+static __device__ void conf_27(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -332,8 +395,10 @@ __device__ __noinline__ void conf_27(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__half2short_rd(a));
     }
 }
+#endif
 // __short2half_rd
-__device__ __noinline__ void conf_28(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(28)
+static __device__ void conf_28(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -343,8 +408,10 @@ __device__ __noinline__ void conf_28(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__short2half_rd(a));
     }
 }
+#endif
 // __half2short_ru
-__device__ __noinline__ void conf_29(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(29)
+static __device__ void conf_29(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -354,8 +421,10 @@ __device__ __noinline__ void conf_29(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__half2short_ru(a));
     }
 }
+#endif
 // __short2half_ru
-__device__ __noinline__ void conf_30(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(30)
+static __device__ void conf_30(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -365,8 +434,10 @@ __device__ __noinline__ void conf_30(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__short2half_ru(a));
     }
 }
+#endif
 // __half2ushort_rn
-__device__ __noinline__ void conf_31(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(31)
+static __device__ void conf_31(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -376,8 +447,10 @@ __device__ __noinline__ void conf_31(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned short>(__half2ushort_rn(a));
     }
 }
+#endif
 // __ushort2half_rn
-__device__ __noinline__ void conf_32(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(32)
+static __device__ void conf_32(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -387,8 +460,10 @@ __device__ __noinline__ void conf_32(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ushort2half_rn(a));
     }
 }
+#endif
 // __half2ushort_rz
-__device__ __noinline__ void conf_33(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(33)
+static __device__ void conf_33(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -398,8 +473,10 @@ __device__ __noinline__ void conf_33(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned short>(__half2ushort_rz(a));
     }
 }
+#endif
 // __ushort2half_rz
-__device__ __noinline__ void conf_34(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(34)
+static __device__ void conf_34(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -409,8 +486,10 @@ __device__ __noinline__ void conf_34(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ushort2half_rz(a));
     }
 }
+#endif
 // __half2ushort_rd
-__device__ __noinline__ void conf_35(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(35)
+static __device__ void conf_35(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -420,8 +499,10 @@ __device__ __noinline__ void conf_35(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned short>(__half2ushort_rd(a));
     }
 }
+#endif
 // __ushort2half_rd
-__device__ __noinline__ void conf_36(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(36)
+static __device__ void conf_36(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -431,8 +512,10 @@ __device__ __noinline__ void conf_36(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ushort2half_rd(a));
     }
 }
+#endif
 // __half2ushort_ru
-__device__ __noinline__ void conf_37(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(37)
+static __device__ void conf_37(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -442,8 +525,10 @@ __device__ __noinline__ void conf_37(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned short>(__half2ushort_ru(a));
     }
 }
+#endif
 // __ushort2half_ru
-__device__ __noinline__ void conf_38(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(38)
+static __device__ void conf_38(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -453,8 +538,10 @@ __device__ __noinline__ void conf_38(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ushort2half_ru(a));
     }
 }
+#endif
 // __half2ll_rn
-__device__ __noinline__ void conf_39(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(39)
+static __device__ void conf_39(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -464,8 +551,10 @@ __device__ __noinline__ void conf_39(int what, unsigned long long *out, long lon
         out[i] = conf_bits<long long>(__half2ll_rn(a));
     }
 }
+#endif
 // __ll2half_rn
-__device__ __noinline__ void conf_40(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(40)
+static __device__ void conf_40(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -475,8 +564,10 @@ __device__ __noinline__ void conf_40(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ll2half_rn(a));
     }
 }
+#endif
 // __half2ll_rz
-__device__ __noinline__ void conf_41(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(41)
+static __device__ void conf_41(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -486,8 +577,10 @@ __device__ __noinline__ void conf_41(int what, unsigned long long *out, long lon
         out[i] = conf_bits<long long>(__half2ll_rz(a));
     }
 }
+#endif
 // __ll2half_rz
-__device__ __noinline__ void conf_42(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(42)
+static __device__ void conf_42(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -497,8 +590,10 @@ __device__ __noinline__ void conf_42(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ll2half_rz(a));
     }
 }
+#endif
 // __half2ll_rd
-__device__ __noinline__ void conf_43(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(43)
+static __device__ void conf_43(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -508,8 +603,10 @@ __device__ __noinline__ void conf_43(int what, unsigned long long *out, long lon
         out[i] = conf_bits<long long>(__half2ll_rd(a));
     }
 }
+#endif
 // __ll2half_rd
-__device__ __noinline__ void conf_44(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(44)
+static __device__ void conf_44(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -519,8 +616,10 @@ __device__ __noinline__ void conf_44(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ll2half_rd(a));
     }
 }
+#endif
 // __half2ll_ru
-__device__ __noinline__ void conf_45(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(45)
+static __device__ void conf_45(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -530,8 +629,10 @@ __device__ __noinline__ void conf_45(int what, unsigned long long *out, long lon
         out[i] = conf_bits<long long>(__half2ll_ru(a));
     }
 }
+#endif
 // __ll2half_ru
-__device__ __noinline__ void conf_46(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(46)
+static __device__ void conf_46(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -541,8 +642,10 @@ __device__ __noinline__ void conf_46(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ll2half_ru(a));
     }
 }
+#endif
 // __half2ull_rn
-__device__ __noinline__ void conf_47(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(47)
+static __device__ void conf_47(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -552,8 +655,10 @@ __device__ __noinline__ void conf_47(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned long long>(__half2ull_rn(a));
     }
 }
+#endif
 // __ull2half_rn
-__device__ __noinline__ void conf_48(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(48)
+static __device__ void conf_48(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -563,8 +668,10 @@ __device__ __noinline__ void conf_48(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ull2half_rn(a));
     }
 }
+#endif
 // __half2ull_rz
-__device__ __noinline__ void conf_49(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(49)
+static __device__ void conf_49(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -574,8 +681,10 @@ __device__ __noinline__ void conf_49(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned long long>(__half2ull_rz(a));
     }
 }
+#endif
 // __ull2half_rz
-__device__ __noinline__ void conf_50(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(50)
+static __device__ void conf_50(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -585,8 +694,10 @@ __device__ __noinline__ void conf_50(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ull2half_rz(a));
     }
 }
+#endif
 // __half2ull_rd
-__device__ __noinline__ void conf_51(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(51)
+static __device__ void conf_51(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -596,8 +707,10 @@ __device__ __noinline__ void conf_51(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned long long>(__half2ull_rd(a));
     }
 }
+#endif
 // __ull2half_rd
-__device__ __noinline__ void conf_52(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(52)
+static __device__ void conf_52(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -607,8 +720,10 @@ __device__ __noinline__ void conf_52(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ull2half_rd(a));
     }
 }
+#endif
 // __half2ull_ru
-__device__ __noinline__ void conf_53(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(53)
+static __device__ void conf_53(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -618,8 +733,10 @@ __device__ __noinline__ void conf_53(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned long long>(__half2ull_ru(a));
     }
 }
+#endif
 // __ull2half_ru
-__device__ __noinline__ void conf_54(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(54)
+static __device__ void conf_54(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -629,8 +746,10 @@ __device__ __noinline__ void conf_54(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ull2half_ru(a));
     }
 }
+#endif
 // __half2char_rz
-__device__ __noinline__ void conf_55(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(55)
+static __device__ void conf_55(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -640,8 +759,10 @@ __device__ __noinline__ void conf_55(int what, unsigned long long *out, long lon
         out[i] = conf_bits<signed char>(__half2char_rz(a));
     }
 }
+#endif
 // __half2uchar_rz
-__device__ __noinline__ void conf_56(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(56)
+static __device__ void conf_56(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -651,8 +772,10 @@ __device__ __noinline__ void conf_56(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned char>(__half2uchar_rz(a));
     }
 }
+#endif
 // __half_as_short
-__device__ __noinline__ void conf_57(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(57)
+static __device__ void conf_57(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -662,8 +785,10 @@ __device__ __noinline__ void conf_57(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__half_as_short(a));
     }
 }
+#endif
 // __ushort_as_half
-__device__ __noinline__ void conf_58(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(58)
+static __device__ void conf_58(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -673,8 +798,10 @@ __device__ __noinline__ void conf_58(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__ushort_as_half(a));
     }
 }
+#endif
 // __half2half2
-__device__ __noinline__ void conf_59(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(59)
+static __device__ void conf_59(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -684,8 +811,10 @@ __device__ __noinline__ void conf_59(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__half2half2(a));
     }
 }
+#endif
 // __halves2half2
-__device__ __noinline__ void conf_60(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(60)
+static __device__ void conf_60(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -696,8 +825,10 @@ __device__ __noinline__ void conf_60(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__halves2half2(a, b));
     }
 }
+#endif
 // __floats2half2_rn
-__device__ __noinline__ void conf_61(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(61)
+static __device__ void conf_61(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -708,8 +839,10 @@ __device__ __noinline__ void conf_61(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__floats2half2_rn(a, b));
     }
 }
+#endif
 // __float2half2_rn
-__device__ __noinline__ void conf_62(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(62)
+static __device__ void conf_62(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -719,8 +852,10 @@ __device__ __noinline__ void conf_62(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__float2half2_rn(a));
     }
 }
+#endif
 // __half22float2
-__device__ __noinline__ void conf_63(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(63)
+static __device__ void conf_63(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -730,8 +865,10 @@ __device__ __noinline__ void conf_63(int what, unsigned long long *out, long lon
         out[i] = conf_bits<float2>(__half22float2(a));
     }
 }
+#endif
 // __low2half
-__device__ __noinline__ void conf_64(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(64)
+static __device__ void conf_64(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -741,8 +878,10 @@ __device__ __noinline__ void conf_64(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__low2half(a));
     }
 }
+#endif
 // __high2half
-__device__ __noinline__ void conf_65(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(65)
+static __device__ void conf_65(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -752,8 +891,10 @@ __device__ __noinline__ void conf_65(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half>(__high2half(a));
     }
 }
+#endif
 // __low2float:half
-__device__ __noinline__ void conf_66(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(66)
+static __device__ void conf_66(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -763,8 +904,10 @@ __device__ __noinline__ void conf_66(int what, unsigned long long *out, long lon
         out[i] = conf_bits<float>(__low2float(a));
     }
 }
+#endif
 // __high2float:half
-__device__ __noinline__ void conf_67(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(67)
+static __device__ void conf_67(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -774,8 +917,10 @@ __device__ __noinline__ void conf_67(int what, unsigned long long *out, long lon
         out[i] = conf_bits<float>(__high2float(a));
     }
 }
+#endif
 // __lows2half2
-__device__ __noinline__ void conf_68(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(68)
+static __device__ void conf_68(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -786,8 +931,10 @@ __device__ __noinline__ void conf_68(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__lows2half2(a, b));
     }
 }
+#endif
 // __highs2half2
-__device__ __noinline__ void conf_69(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(69)
+static __device__ void conf_69(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -798,8 +945,10 @@ __device__ __noinline__ void conf_69(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__highs2half2(a, b));
     }
 }
+#endif
 // __lowhigh2highlow:half
-__device__ __noinline__ void conf_70(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(70)
+static __device__ void conf_70(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -809,8 +958,10 @@ __device__ __noinline__ void conf_70(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__half2>(__lowhigh2highlow(a));
     }
 }
+#endif
 // __float2bfloat16
-__device__ __noinline__ void conf_71(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(71)
+static __device__ void conf_71(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -820,8 +971,10 @@ __device__ __noinline__ void conf_71(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__float2bfloat16(a));
     }
 }
+#endif
 // __float2bfloat16_rn
-__device__ __noinline__ void conf_72(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(72)
+static __device__ void conf_72(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -831,8 +984,10 @@ __device__ __noinline__ void conf_72(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__float2bfloat16_rn(a));
     }
 }
+#endif
 // __float2bfloat16_rz
-__device__ __noinline__ void conf_73(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(73)
+static __device__ void conf_73(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -842,8 +997,10 @@ __device__ __noinline__ void conf_73(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__float2bfloat16_rz(a));
     }
 }
+#endif
 // __float2bfloat16_rd
-__device__ __noinline__ void conf_74(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(74)
+static __device__ void conf_74(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -853,8 +1010,10 @@ __device__ __noinline__ void conf_74(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__float2bfloat16_rd(a));
     }
 }
+#endif
 // __float2bfloat16_ru
-__device__ __noinline__ void conf_75(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(75)
+static __device__ void conf_75(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -864,8 +1023,10 @@ __device__ __noinline__ void conf_75(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__float2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162float
-__device__ __noinline__ void conf_76(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(76)
+static __device__ void conf_76(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -875,8 +1036,10 @@ __device__ __noinline__ void conf_76(int what, unsigned long long *out, long lon
         out[i] = conf_bits<float>(__bfloat162float(a));
     }
 }
+#endif
 // __double2bfloat16
-__device__ __noinline__ void conf_77(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(77)
+static __device__ void conf_77(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -886,8 +1049,10 @@ __device__ __noinline__ void conf_77(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__double2bfloat16(a));
     }
 }
+#endif
 // __bfloat162int_rn
-__device__ __noinline__ void conf_78(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(78)
+static __device__ void conf_78(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -897,8 +1062,10 @@ __device__ __noinline__ void conf_78(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__bfloat162int_rn(a));
     }
 }
+#endif
 // __int2bfloat16_rn
-__device__ __noinline__ void conf_79(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(79)
+static __device__ void conf_79(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -908,8 +1075,10 @@ __device__ __noinline__ void conf_79(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__int2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162int_rz
-__device__ __noinline__ void conf_80(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(80)
+static __device__ void conf_80(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -919,8 +1088,10 @@ __device__ __noinline__ void conf_80(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__bfloat162int_rz(a));
     }
 }
+#endif
 // __int2bfloat16_rz
-__device__ __noinline__ void conf_81(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(81)
+static __device__ void conf_81(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -930,8 +1101,10 @@ __device__ __noinline__ void conf_81(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__int2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162int_rd
-__device__ __noinline__ void conf_82(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(82)
+static __device__ void conf_82(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -941,8 +1114,10 @@ __device__ __noinline__ void conf_82(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__bfloat162int_rd(a));
     }
 }
+#endif
 // __int2bfloat16_rd
-__device__ __noinline__ void conf_83(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(83)
+static __device__ void conf_83(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -952,8 +1127,10 @@ __device__ __noinline__ void conf_83(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__int2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162int_ru
-__device__ __noinline__ void conf_84(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(84)
+static __device__ void conf_84(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -963,8 +1140,10 @@ __device__ __noinline__ void conf_84(int what, unsigned long long *out, long lon
         out[i] = conf_bits<int>(__bfloat162int_ru(a));
     }
 }
+#endif
 // __int2bfloat16_ru
-__device__ __noinline__ void conf_85(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(85)
+static __device__ void conf_85(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -974,8 +1153,10 @@ __device__ __noinline__ void conf_85(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__int2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162uint_rn
-__device__ __noinline__ void conf_86(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(86)
+static __device__ void conf_86(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -985,8 +1166,10 @@ __device__ __noinline__ void conf_86(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__bfloat162uint_rn(a));
     }
 }
+#endif
 // __uint2bfloat16_rn
-__device__ __noinline__ void conf_87(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(87)
+static __device__ void conf_87(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -996,8 +1179,10 @@ __device__ __noinline__ void conf_87(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__uint2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162uint_rz
-__device__ __noinline__ void conf_88(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(88)
+static __device__ void conf_88(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1007,8 +1192,10 @@ __device__ __noinline__ void conf_88(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__bfloat162uint_rz(a));
     }
 }
+#endif
 // __uint2bfloat16_rz
-__device__ __noinline__ void conf_89(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(89)
+static __device__ void conf_89(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1018,8 +1205,10 @@ __device__ __noinline__ void conf_89(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__uint2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162uint_rd
-__device__ __noinline__ void conf_90(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(90)
+static __device__ void conf_90(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1029,8 +1218,10 @@ __device__ __noinline__ void conf_90(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__bfloat162uint_rd(a));
     }
 }
+#endif
 // __uint2bfloat16_rd
-__device__ __noinline__ void conf_91(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(91)
+static __device__ void conf_91(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1040,8 +1231,10 @@ __device__ __noinline__ void conf_91(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__uint2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162uint_ru
-__device__ __noinline__ void conf_92(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(92)
+static __device__ void conf_92(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1051,8 +1244,10 @@ __device__ __noinline__ void conf_92(int what, unsigned long long *out, long lon
         out[i] = conf_bits<unsigned>(__bfloat162uint_ru(a));
     }
 }
+#endif
 // __uint2bfloat16_ru
-__device__ __noinline__ void conf_93(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(93)
+static __device__ void conf_93(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1062,8 +1257,10 @@ __device__ __noinline__ void conf_93(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__uint2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162short_rn
-__device__ __noinline__ void conf_94(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(94)
+static __device__ void conf_94(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1073,8 +1270,10 @@ __device__ __noinline__ void conf_94(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__bfloat162short_rn(a));
     }
 }
+#endif
 // __short2bfloat16_rn
-__device__ __noinline__ void conf_95(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(95)
+static __device__ void conf_95(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1084,8 +1283,10 @@ __device__ __noinline__ void conf_95(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__short2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162short_rz
-__device__ __noinline__ void conf_96(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(96)
+static __device__ void conf_96(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1095,8 +1296,10 @@ __device__ __noinline__ void conf_96(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__bfloat162short_rz(a));
     }
 }
+#endif
 // __short2bfloat16_rz
-__device__ __noinline__ void conf_97(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(97)
+static __device__ void conf_97(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1106,8 +1309,10 @@ __device__ __noinline__ void conf_97(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__short2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162short_rd
-__device__ __noinline__ void conf_98(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(98)
+static __device__ void conf_98(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1117,8 +1322,10 @@ __device__ __noinline__ void conf_98(int what, unsigned long long *out, long lon
         out[i] = conf_bits<short>(__bfloat162short_rd(a));
     }
 }
+#endif
 // __short2bfloat16_rd
-__device__ __noinline__ void conf_99(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(99)
+static __device__ void conf_99(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1128,8 +1335,10 @@ __device__ __noinline__ void conf_99(int what, unsigned long long *out, long lon
         out[i] = conf_bits<__nv_bfloat16>(__short2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162short_ru
-__device__ __noinline__ void conf_100(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(100)
+static __device__ void conf_100(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1139,8 +1348,10 @@ __device__ __noinline__ void conf_100(int what, unsigned long long *out, long lo
         out[i] = conf_bits<short>(__bfloat162short_ru(a));
     }
 }
+#endif
 // __short2bfloat16_ru
-__device__ __noinline__ void conf_101(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(101)
+static __device__ void conf_101(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_S};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1150,8 +1361,10 @@ __device__ __noinline__ void conf_101(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__short2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162ushort_rn
-__device__ __noinline__ void conf_102(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(102)
+static __device__ void conf_102(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1161,8 +1374,10 @@ __device__ __noinline__ void conf_102(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned short>(__bfloat162ushort_rn(a));
     }
 }
+#endif
 // __ushort2bfloat16_rn
-__device__ __noinline__ void conf_103(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(103)
+static __device__ void conf_103(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1172,8 +1387,10 @@ __device__ __noinline__ void conf_103(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ushort2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162ushort_rz
-__device__ __noinline__ void conf_104(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(104)
+static __device__ void conf_104(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1183,8 +1400,10 @@ __device__ __noinline__ void conf_104(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned short>(__bfloat162ushort_rz(a));
     }
 }
+#endif
 // __ushort2bfloat16_rz
-__device__ __noinline__ void conf_105(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(105)
+static __device__ void conf_105(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1194,8 +1413,10 @@ __device__ __noinline__ void conf_105(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ushort2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162ushort_rd
-__device__ __noinline__ void conf_106(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(106)
+static __device__ void conf_106(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1205,8 +1426,10 @@ __device__ __noinline__ void conf_106(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned short>(__bfloat162ushort_rd(a));
     }
 }
+#endif
 // __ushort2bfloat16_rd
-__device__ __noinline__ void conf_107(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(107)
+static __device__ void conf_107(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1216,8 +1439,10 @@ __device__ __noinline__ void conf_107(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ushort2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162ushort_ru
-__device__ __noinline__ void conf_108(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(108)
+static __device__ void conf_108(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1227,8 +1452,10 @@ __device__ __noinline__ void conf_108(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned short>(__bfloat162ushort_ru(a));
     }
 }
+#endif
 // __ushort2bfloat16_ru
-__device__ __noinline__ void conf_109(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(109)
+static __device__ void conf_109(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1238,8 +1465,10 @@ __device__ __noinline__ void conf_109(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ushort2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162ll_rn
-__device__ __noinline__ void conf_110(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(110)
+static __device__ void conf_110(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1249,8 +1478,10 @@ __device__ __noinline__ void conf_110(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__bfloat162ll_rn(a));
     }
 }
+#endif
 // __ll2bfloat16_rn
-__device__ __noinline__ void conf_111(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(111)
+static __device__ void conf_111(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1260,8 +1491,10 @@ __device__ __noinline__ void conf_111(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ll2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162ll_rz
-__device__ __noinline__ void conf_112(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(112)
+static __device__ void conf_112(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1271,8 +1504,10 @@ __device__ __noinline__ void conf_112(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__bfloat162ll_rz(a));
     }
 }
+#endif
 // __ll2bfloat16_rz
-__device__ __noinline__ void conf_113(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(113)
+static __device__ void conf_113(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1282,8 +1517,10 @@ __device__ __noinline__ void conf_113(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ll2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162ll_rd
-__device__ __noinline__ void conf_114(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(114)
+static __device__ void conf_114(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1293,8 +1530,10 @@ __device__ __noinline__ void conf_114(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__bfloat162ll_rd(a));
     }
 }
+#endif
 // __ll2bfloat16_rd
-__device__ __noinline__ void conf_115(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(115)
+static __device__ void conf_115(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1304,8 +1543,10 @@ __device__ __noinline__ void conf_115(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ll2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162ll_ru
-__device__ __noinline__ void conf_116(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(116)
+static __device__ void conf_116(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1315,8 +1556,10 @@ __device__ __noinline__ void conf_116(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__bfloat162ll_ru(a));
     }
 }
+#endif
 // __ll2bfloat16_ru
-__device__ __noinline__ void conf_117(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(117)
+static __device__ void conf_117(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1326,8 +1569,10 @@ __device__ __noinline__ void conf_117(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ll2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162ull_rn
-__device__ __noinline__ void conf_118(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(118)
+static __device__ void conf_118(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1337,8 +1582,10 @@ __device__ __noinline__ void conf_118(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__bfloat162ull_rn(a));
     }
 }
+#endif
 // __ull2bfloat16_rn
-__device__ __noinline__ void conf_119(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(119)
+static __device__ void conf_119(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1348,8 +1595,10 @@ __device__ __noinline__ void conf_119(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ull2bfloat16_rn(a));
     }
 }
+#endif
 // __bfloat162ull_rz
-__device__ __noinline__ void conf_120(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(120)
+static __device__ void conf_120(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1359,8 +1608,10 @@ __device__ __noinline__ void conf_120(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__bfloat162ull_rz(a));
     }
 }
+#endif
 // __ull2bfloat16_rz
-__device__ __noinline__ void conf_121(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(121)
+static __device__ void conf_121(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1370,8 +1621,10 @@ __device__ __noinline__ void conf_121(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ull2bfloat16_rz(a));
     }
 }
+#endif
 // __bfloat162ull_rd
-__device__ __noinline__ void conf_122(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(122)
+static __device__ void conf_122(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1381,8 +1634,10 @@ __device__ __noinline__ void conf_122(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__bfloat162ull_rd(a));
     }
 }
+#endif
 // __ull2bfloat16_rd
-__device__ __noinline__ void conf_123(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(123)
+static __device__ void conf_123(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1392,8 +1647,10 @@ __device__ __noinline__ void conf_123(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ull2bfloat16_rd(a));
     }
 }
+#endif
 // __bfloat162ull_ru
-__device__ __noinline__ void conf_124(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(124)
+static __device__ void conf_124(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1403,8 +1660,10 @@ __device__ __noinline__ void conf_124(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__bfloat162ull_ru(a));
     }
 }
+#endif
 // __ull2bfloat16_ru
-__device__ __noinline__ void conf_125(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(125)
+static __device__ void conf_125(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1414,8 +1673,10 @@ __device__ __noinline__ void conf_125(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ull2bfloat16_ru(a));
     }
 }
+#endif
 // __bfloat162char_rz
-__device__ __noinline__ void conf_126(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(126)
+static __device__ void conf_126(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1425,8 +1686,10 @@ __device__ __noinline__ void conf_126(int what, unsigned long long *out, long lo
         out[i] = conf_bits<signed char>(__bfloat162char_rz(a));
     }
 }
+#endif
 // __bfloat162uchar_rz
-__device__ __noinline__ void conf_127(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(127)
+static __device__ void conf_127(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1436,8 +1699,10 @@ __device__ __noinline__ void conf_127(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned char>(__bfloat162uchar_rz(a));
     }
 }
+#endif
 // __bfloat16_as_short
-__device__ __noinline__ void conf_128(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(128)
+static __device__ void conf_128(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1447,8 +1712,10 @@ __device__ __noinline__ void conf_128(int what, unsigned long long *out, long lo
         out[i] = conf_bits<short>(__bfloat16_as_short(a));
     }
 }
+#endif
 // __ushort_as_bfloat16
-__device__ __noinline__ void conf_129(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(129)
+static __device__ void conf_129(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_US};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1458,8 +1725,10 @@ __device__ __noinline__ void conf_129(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__ushort_as_bfloat16(a));
     }
 }
+#endif
 // __bfloat162bfloat162
-__device__ __noinline__ void conf_130(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(130)
+static __device__ void conf_130(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1469,8 +1738,10 @@ __device__ __noinline__ void conf_130(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__bfloat162bfloat162(a));
     }
 }
+#endif
 // __halves2bfloat162
-__device__ __noinline__ void conf_131(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(131)
+static __device__ void conf_131(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1481,8 +1752,10 @@ __device__ __noinline__ void conf_131(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__halves2bfloat162(a, b));
     }
 }
+#endif
 // __floats2bfloat162_rn
-__device__ __noinline__ void conf_132(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(132)
+static __device__ void conf_132(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1493,8 +1766,10 @@ __device__ __noinline__ void conf_132(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__floats2bfloat162_rn(a, b));
     }
 }
+#endif
 // __float2bfloat162_rn
-__device__ __noinline__ void conf_133(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(133)
+static __device__ void conf_133(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1504,8 +1779,10 @@ __device__ __noinline__ void conf_133(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__float2bfloat162_rn(a));
     }
 }
+#endif
 // __bfloat1622float2
-__device__ __noinline__ void conf_134(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(134)
+static __device__ void conf_134(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1515,8 +1792,10 @@ __device__ __noinline__ void conf_134(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float2>(__bfloat1622float2(a));
     }
 }
+#endif
 // __low2bfloat16
-__device__ __noinline__ void conf_135(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(135)
+static __device__ void conf_135(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1526,8 +1805,10 @@ __device__ __noinline__ void conf_135(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__low2bfloat16(a));
     }
 }
+#endif
 // __high2bfloat16
-__device__ __noinline__ void conf_136(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(136)
+static __device__ void conf_136(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1537,8 +1818,10 @@ __device__ __noinline__ void conf_136(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__high2bfloat16(a));
     }
 }
+#endif
 // __low2float:bfloat16
-__device__ __noinline__ void conf_137(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(137)
+static __device__ void conf_137(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1548,8 +1831,10 @@ __device__ __noinline__ void conf_137(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__low2float(a));
     }
 }
+#endif
 // __high2float:bfloat16
-__device__ __noinline__ void conf_138(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(138)
+static __device__ void conf_138(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1559,8 +1844,10 @@ __device__ __noinline__ void conf_138(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__high2float(a));
     }
 }
+#endif
 // __lows2bfloat162
-__device__ __noinline__ void conf_139(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(139)
+static __device__ void conf_139(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1571,8 +1858,10 @@ __device__ __noinline__ void conf_139(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__lows2bfloat162(a, b));
     }
 }
+#endif
 // __highs2bfloat162
-__device__ __noinline__ void conf_140(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(140)
+static __device__ void conf_140(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1583,8 +1872,10 @@ __device__ __noinline__ void conf_140(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__highs2bfloat162(a, b));
     }
 }
+#endif
 // __lowhigh2highlow:bfloat16
-__device__ __noinline__ void conf_141(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(141)
+static __device__ void conf_141(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1594,8 +1885,10 @@ __device__ __noinline__ void conf_141(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__lowhigh2highlow(a));
     }
 }
+#endif
 // __hadd:half
-__device__ __noinline__ void conf_142(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(142)
+static __device__ void conf_142(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1606,8 +1899,10 @@ __device__ __noinline__ void conf_142(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hadd(a, b));
     }
 }
+#endif
 // __hsub:half
-__device__ __noinline__ void conf_143(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(143)
+static __device__ void conf_143(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1618,8 +1913,10 @@ __device__ __noinline__ void conf_143(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hsub(a, b));
     }
 }
+#endif
 // __hmul:half
-__device__ __noinline__ void conf_144(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(144)
+static __device__ void conf_144(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1630,8 +1927,10 @@ __device__ __noinline__ void conf_144(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmul(a, b));
     }
 }
+#endif
 // __hdiv:half
-__device__ __noinline__ void conf_145(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(145)
+static __device__ void conf_145(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1642,8 +1941,10 @@ __device__ __noinline__ void conf_145(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hdiv(a, b));
     }
 }
+#endif
 // __hadd_rn:half
-__device__ __noinline__ void conf_146(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(146)
+static __device__ void conf_146(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1654,8 +1955,10 @@ __device__ __noinline__ void conf_146(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hadd_rn(a, b));
     }
 }
+#endif
 // __hsub_rn:half
-__device__ __noinline__ void conf_147(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(147)
+static __device__ void conf_147(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1666,8 +1969,10 @@ __device__ __noinline__ void conf_147(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hsub_rn(a, b));
     }
 }
+#endif
 // __hmul_rn:half
-__device__ __noinline__ void conf_148(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(148)
+static __device__ void conf_148(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1678,8 +1983,10 @@ __device__ __noinline__ void conf_148(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmul_rn(a, b));
     }
 }
+#endif
 // __hadd_sat:half
-__device__ __noinline__ void conf_149(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(149)
+static __device__ void conf_149(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1690,8 +1997,10 @@ __device__ __noinline__ void conf_149(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hadd_sat(a, b));
     }
 }
+#endif
 // __hsub_sat:half
-__device__ __noinline__ void conf_150(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(150)
+static __device__ void conf_150(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1702,8 +2011,10 @@ __device__ __noinline__ void conf_150(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hsub_sat(a, b));
     }
 }
+#endif
 // __hmul_sat:half
-__device__ __noinline__ void conf_151(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(151)
+static __device__ void conf_151(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1714,8 +2025,10 @@ __device__ __noinline__ void conf_151(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmul_sat(a, b));
     }
 }
+#endif
 // __hmax:half
-__device__ __noinline__ void conf_152(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(152)
+static __device__ void conf_152(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1726,8 +2039,10 @@ __device__ __noinline__ void conf_152(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmax(a, b));
     }
 }
+#endif
 // __hmin:half
-__device__ __noinline__ void conf_153(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(153)
+static __device__ void conf_153(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1738,8 +2053,10 @@ __device__ __noinline__ void conf_153(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmin(a, b));
     }
 }
+#endif
 // __hmax_nan:half
-__device__ __noinline__ void conf_154(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(154)
+static __device__ void conf_154(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1750,8 +2067,10 @@ __device__ __noinline__ void conf_154(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmax_nan(a, b));
     }
 }
+#endif
 // __hmin_nan:half
-__device__ __noinline__ void conf_155(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(155)
+static __device__ void conf_155(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1762,8 +2081,10 @@ __device__ __noinline__ void conf_155(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hmin_nan(a, b));
     }
 }
+#endif
 // __hfma:half
-__device__ __noinline__ void conf_156(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(156)
+static __device__ void conf_156(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H, K_H};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -1775,8 +2096,10 @@ __device__ __noinline__ void conf_156(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hfma(a, b, c));
     }
 }
+#endif
 // __hfma_sat:half
-__device__ __noinline__ void conf_157(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(157)
+static __device__ void conf_157(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H, K_H};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -1788,8 +2111,10 @@ __device__ __noinline__ void conf_157(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hfma_sat(a, b, c));
     }
 }
+#endif
 // __hfma_relu:half
-__device__ __noinline__ void conf_158(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(158)
+static __device__ void conf_158(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H, K_H};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -1801,8 +2126,10 @@ __device__ __noinline__ void conf_158(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hfma_relu(a, b, c));
     }
 }
+#endif
 // __hneg:half
-__device__ __noinline__ void conf_159(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(159)
+static __device__ void conf_159(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1812,8 +2139,10 @@ __device__ __noinline__ void conf_159(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__hneg(a));
     }
 }
+#endif
 // __habs:half
-__device__ __noinline__ void conf_160(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(160)
+static __device__ void conf_160(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1823,8 +2152,10 @@ __device__ __noinline__ void conf_160(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(__habs(a));
     }
 }
+#endif
 // htrunc:half
-__device__ __noinline__ void conf_161(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(161)
+static __device__ void conf_161(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1834,8 +2165,10 @@ __device__ __noinline__ void conf_161(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(htrunc(a));
     }
 }
+#endif
 // hfloor:half
-__device__ __noinline__ void conf_162(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(162)
+static __device__ void conf_162(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1845,8 +2178,10 @@ __device__ __noinline__ void conf_162(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hfloor(a));
     }
 }
+#endif
 // hceil:half
-__device__ __noinline__ void conf_163(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(163)
+static __device__ void conf_163(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1856,8 +2191,10 @@ __device__ __noinline__ void conf_163(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hceil(a));
     }
 }
+#endif
 // hrint:half
-__device__ __noinline__ void conf_164(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(164)
+static __device__ void conf_164(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1867,8 +2204,10 @@ __device__ __noinline__ void conf_164(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hrint(a));
     }
 }
+#endif
 // hsqrt:half
-__device__ __noinline__ void conf_165(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(165)
+static __device__ void conf_165(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1878,8 +2217,10 @@ __device__ __noinline__ void conf_165(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hsqrt(a));
     }
 }
+#endif
 // hrsqrt:half
-__device__ __noinline__ void conf_166(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(166)
+static __device__ void conf_166(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1889,8 +2230,10 @@ __device__ __noinline__ void conf_166(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hrsqrt(a));
     }
 }
+#endif
 // hrcp:half
-__device__ __noinline__ void conf_167(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(167)
+static __device__ void conf_167(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1900,8 +2243,10 @@ __device__ __noinline__ void conf_167(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hrcp(a));
     }
 }
+#endif
 // hexp:half
-__device__ __noinline__ void conf_168(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(168)
+static __device__ void conf_168(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1911,8 +2256,10 @@ __device__ __noinline__ void conf_168(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hexp(a));
     }
 }
+#endif
 // hexp2:half
-__device__ __noinline__ void conf_169(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(169)
+static __device__ void conf_169(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1922,8 +2269,10 @@ __device__ __noinline__ void conf_169(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hexp2(a));
     }
 }
+#endif
 // hlog:half
-__device__ __noinline__ void conf_170(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(170)
+static __device__ void conf_170(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1933,8 +2282,10 @@ __device__ __noinline__ void conf_170(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hlog(a));
     }
 }
+#endif
 // hlog2:half
-__device__ __noinline__ void conf_171(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(171)
+static __device__ void conf_171(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -1944,8 +2295,10 @@ __device__ __noinline__ void conf_171(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(hlog2(a));
     }
 }
+#endif
 // __heq:half
-__device__ __noinline__ void conf_172(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(172)
+static __device__ void conf_172(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1956,8 +2309,10 @@ __device__ __noinline__ void conf_172(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__heq(a, b));
     }
 }
+#endif
 // __heq2:half
-__device__ __noinline__ void conf_173(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(173)
+static __device__ void conf_173(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1968,8 +2323,10 @@ __device__ __noinline__ void conf_173(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__heq2(a, b));
     }
 }
+#endif
 // __heq2_mask:half
-__device__ __noinline__ void conf_174(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(174)
+static __device__ void conf_174(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1980,8 +2337,10 @@ __device__ __noinline__ void conf_174(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__heq2_mask(a, b));
     }
 }
+#endif
 // __hbeq2:half
-__device__ __noinline__ void conf_175(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(175)
+static __device__ void conf_175(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -1992,8 +2351,10 @@ __device__ __noinline__ void conf_175(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbeq2(a, b));
     }
 }
+#endif
 // __hne:half
-__device__ __noinline__ void conf_176(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(176)
+static __device__ void conf_176(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2004,8 +2365,10 @@ __device__ __noinline__ void conf_176(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hne(a, b));
     }
 }
+#endif
 // __hne2:half
-__device__ __noinline__ void conf_177(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(177)
+static __device__ void conf_177(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2016,8 +2379,10 @@ __device__ __noinline__ void conf_177(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hne2(a, b));
     }
 }
+#endif
 // __hne2_mask:half
-__device__ __noinline__ void conf_178(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(178)
+static __device__ void conf_178(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2028,8 +2393,10 @@ __device__ __noinline__ void conf_178(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hne2_mask(a, b));
     }
 }
+#endif
 // __hbne2:half
-__device__ __noinline__ void conf_179(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(179)
+static __device__ void conf_179(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2040,8 +2407,10 @@ __device__ __noinline__ void conf_179(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbne2(a, b));
     }
 }
+#endif
 // __hlt:half
-__device__ __noinline__ void conf_180(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(180)
+static __device__ void conf_180(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2052,8 +2421,10 @@ __device__ __noinline__ void conf_180(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hlt(a, b));
     }
 }
+#endif
 // __hlt2:half
-__device__ __noinline__ void conf_181(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(181)
+static __device__ void conf_181(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2064,8 +2435,10 @@ __device__ __noinline__ void conf_181(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hlt2(a, b));
     }
 }
+#endif
 // __hlt2_mask:half
-__device__ __noinline__ void conf_182(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(182)
+static __device__ void conf_182(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2076,8 +2449,10 @@ __device__ __noinline__ void conf_182(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hlt2_mask(a, b));
     }
 }
+#endif
 // __hblt2:half
-__device__ __noinline__ void conf_183(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(183)
+static __device__ void conf_183(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2088,8 +2463,10 @@ __device__ __noinline__ void conf_183(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hblt2(a, b));
     }
 }
+#endif
 // __hle:half
-__device__ __noinline__ void conf_184(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(184)
+static __device__ void conf_184(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2100,8 +2477,10 @@ __device__ __noinline__ void conf_184(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hle(a, b));
     }
 }
+#endif
 // __hle2:half
-__device__ __noinline__ void conf_185(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(185)
+static __device__ void conf_185(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2112,8 +2491,10 @@ __device__ __noinline__ void conf_185(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hle2(a, b));
     }
 }
+#endif
 // __hle2_mask:half
-__device__ __noinline__ void conf_186(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(186)
+static __device__ void conf_186(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2124,8 +2505,10 @@ __device__ __noinline__ void conf_186(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hle2_mask(a, b));
     }
 }
+#endif
 // __hble2:half
-__device__ __noinline__ void conf_187(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(187)
+static __device__ void conf_187(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2136,8 +2519,10 @@ __device__ __noinline__ void conf_187(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hble2(a, b));
     }
 }
+#endif
 // __hgt:half
-__device__ __noinline__ void conf_188(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(188)
+static __device__ void conf_188(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2148,8 +2533,10 @@ __device__ __noinline__ void conf_188(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgt(a, b));
     }
 }
+#endif
 // __hgt2:half
-__device__ __noinline__ void conf_189(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(189)
+static __device__ void conf_189(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2160,8 +2547,10 @@ __device__ __noinline__ void conf_189(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hgt2(a, b));
     }
 }
+#endif
 // __hgt2_mask:half
-__device__ __noinline__ void conf_190(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(190)
+static __device__ void conf_190(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2172,8 +2561,10 @@ __device__ __noinline__ void conf_190(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgt2_mask(a, b));
     }
 }
+#endif
 // __hbgt2:half
-__device__ __noinline__ void conf_191(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(191)
+static __device__ void conf_191(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2184,8 +2575,10 @@ __device__ __noinline__ void conf_191(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgt2(a, b));
     }
 }
+#endif
 // __hge:half
-__device__ __noinline__ void conf_192(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(192)
+static __device__ void conf_192(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2196,8 +2589,10 @@ __device__ __noinline__ void conf_192(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hge(a, b));
     }
 }
+#endif
 // __hge2:half
-__device__ __noinline__ void conf_193(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(193)
+static __device__ void conf_193(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2208,8 +2603,10 @@ __device__ __noinline__ void conf_193(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hge2(a, b));
     }
 }
+#endif
 // __hge2_mask:half
-__device__ __noinline__ void conf_194(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(194)
+static __device__ void conf_194(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2220,8 +2617,10 @@ __device__ __noinline__ void conf_194(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hge2_mask(a, b));
     }
 }
+#endif
 // __hbge2:half
-__device__ __noinline__ void conf_195(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(195)
+static __device__ void conf_195(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2232,8 +2631,10 @@ __device__ __noinline__ void conf_195(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbge2(a, b));
     }
 }
+#endif
 // __hequ:half
-__device__ __noinline__ void conf_196(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(196)
+static __device__ void conf_196(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2244,8 +2645,10 @@ __device__ __noinline__ void conf_196(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hequ(a, b));
     }
 }
+#endif
 // __hequ2:half
-__device__ __noinline__ void conf_197(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(197)
+static __device__ void conf_197(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2256,8 +2659,10 @@ __device__ __noinline__ void conf_197(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hequ2(a, b));
     }
 }
+#endif
 // __hequ2_mask:half
-__device__ __noinline__ void conf_198(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(198)
+static __device__ void conf_198(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2268,8 +2673,10 @@ __device__ __noinline__ void conf_198(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hequ2_mask(a, b));
     }
 }
+#endif
 // __hbequ2:half
-__device__ __noinline__ void conf_199(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(199)
+static __device__ void conf_199(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2280,8 +2687,10 @@ __device__ __noinline__ void conf_199(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbequ2(a, b));
     }
 }
+#endif
 // __hneu:half
-__device__ __noinline__ void conf_200(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(200)
+static __device__ void conf_200(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2292,8 +2701,10 @@ __device__ __noinline__ void conf_200(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hneu(a, b));
     }
 }
+#endif
 // __hneu2:half
-__device__ __noinline__ void conf_201(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(201)
+static __device__ void conf_201(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2304,8 +2715,10 @@ __device__ __noinline__ void conf_201(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hneu2(a, b));
     }
 }
+#endif
 // __hneu2_mask:half
-__device__ __noinline__ void conf_202(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(202)
+static __device__ void conf_202(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2316,8 +2729,10 @@ __device__ __noinline__ void conf_202(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hneu2_mask(a, b));
     }
 }
+#endif
 // __hbneu2:half
-__device__ __noinline__ void conf_203(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(203)
+static __device__ void conf_203(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2328,8 +2743,10 @@ __device__ __noinline__ void conf_203(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbneu2(a, b));
     }
 }
+#endif
 // __hltu:half
-__device__ __noinline__ void conf_204(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(204)
+static __device__ void conf_204(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2340,8 +2757,10 @@ __device__ __noinline__ void conf_204(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hltu(a, b));
     }
 }
+#endif
 // __hltu2:half
-__device__ __noinline__ void conf_205(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(205)
+static __device__ void conf_205(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2352,8 +2771,10 @@ __device__ __noinline__ void conf_205(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hltu2(a, b));
     }
 }
+#endif
 // __hltu2_mask:half
-__device__ __noinline__ void conf_206(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(206)
+static __device__ void conf_206(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2364,8 +2785,10 @@ __device__ __noinline__ void conf_206(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hltu2_mask(a, b));
     }
 }
+#endif
 // __hbltu2:half
-__device__ __noinline__ void conf_207(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(207)
+static __device__ void conf_207(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2376,8 +2799,10 @@ __device__ __noinline__ void conf_207(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbltu2(a, b));
     }
 }
+#endif
 // __hleu:half
-__device__ __noinline__ void conf_208(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(208)
+static __device__ void conf_208(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2388,8 +2813,10 @@ __device__ __noinline__ void conf_208(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hleu(a, b));
     }
 }
+#endif
 // __hleu2:half
-__device__ __noinline__ void conf_209(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(209)
+static __device__ void conf_209(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2400,8 +2827,10 @@ __device__ __noinline__ void conf_209(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hleu2(a, b));
     }
 }
+#endif
 // __hleu2_mask:half
-__device__ __noinline__ void conf_210(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(210)
+static __device__ void conf_210(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2412,8 +2841,10 @@ __device__ __noinline__ void conf_210(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hleu2_mask(a, b));
     }
 }
+#endif
 // __hbleu2:half
-__device__ __noinline__ void conf_211(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(211)
+static __device__ void conf_211(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2424,8 +2855,10 @@ __device__ __noinline__ void conf_211(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbleu2(a, b));
     }
 }
+#endif
 // __hgtu:half
-__device__ __noinline__ void conf_212(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(212)
+static __device__ void conf_212(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2436,8 +2869,10 @@ __device__ __noinline__ void conf_212(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgtu(a, b));
     }
 }
+#endif
 // __hgtu2:half
-__device__ __noinline__ void conf_213(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(213)
+static __device__ void conf_213(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2448,8 +2883,10 @@ __device__ __noinline__ void conf_213(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hgtu2(a, b));
     }
 }
+#endif
 // __hgtu2_mask:half
-__device__ __noinline__ void conf_214(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(214)
+static __device__ void conf_214(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2460,8 +2897,10 @@ __device__ __noinline__ void conf_214(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgtu2_mask(a, b));
     }
 }
+#endif
 // __hbgtu2:half
-__device__ __noinline__ void conf_215(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(215)
+static __device__ void conf_215(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2472,8 +2911,10 @@ __device__ __noinline__ void conf_215(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgtu2(a, b));
     }
 }
+#endif
 // __hgeu:half
-__device__ __noinline__ void conf_216(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(216)
+static __device__ void conf_216(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2484,8 +2925,10 @@ __device__ __noinline__ void conf_216(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgeu(a, b));
     }
 }
+#endif
 // __hgeu2:half
-__device__ __noinline__ void conf_217(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(217)
+static __device__ void conf_217(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2496,8 +2939,10 @@ __device__ __noinline__ void conf_217(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hgeu2(a, b));
     }
 }
+#endif
 // __hgeu2_mask:half
-__device__ __noinline__ void conf_218(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(218)
+static __device__ void conf_218(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2508,8 +2953,10 @@ __device__ __noinline__ void conf_218(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgeu2_mask(a, b));
     }
 }
+#endif
 // __hbgeu2:half
-__device__ __noinline__ void conf_219(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(219)
+static __device__ void conf_219(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2520,8 +2967,10 @@ __device__ __noinline__ void conf_219(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgeu2(a, b));
     }
 }
+#endif
 // __hisnan:half
-__device__ __noinline__ void conf_220(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(220)
+static __device__ void conf_220(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -2531,8 +2980,10 @@ __device__ __noinline__ void conf_220(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hisnan(a));
     }
 }
+#endif
 // __hisinf:half
-__device__ __noinline__ void conf_221(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(221)
+static __device__ void conf_221(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -2542,8 +2993,10 @@ __device__ __noinline__ void conf_221(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__hisinf(a));
     }
 }
+#endif
 // __hisnan2:half
-__device__ __noinline__ void conf_222(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(222)
+static __device__ void conf_222(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -2553,8 +3006,10 @@ __device__ __noinline__ void conf_222(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hisnan2(a));
     }
 }
+#endif
 // __hadd2:half
-__device__ __noinline__ void conf_223(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(223)
+static __device__ void conf_223(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2565,8 +3020,10 @@ __device__ __noinline__ void conf_223(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hadd2(a, b));
     }
 }
+#endif
 // __hsub2:half
-__device__ __noinline__ void conf_224(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(224)
+static __device__ void conf_224(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2577,8 +3034,10 @@ __device__ __noinline__ void conf_224(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hsub2(a, b));
     }
 }
+#endif
 // __hmul2:half
-__device__ __noinline__ void conf_225(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(225)
+static __device__ void conf_225(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2589,8 +3048,10 @@ __device__ __noinline__ void conf_225(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmul2(a, b));
     }
 }
+#endif
 // __h2div:half
-__device__ __noinline__ void conf_226(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(226)
+static __device__ void conf_226(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2601,8 +3062,10 @@ __device__ __noinline__ void conf_226(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__h2div(a, b));
     }
 }
+#endif
 // __hadd2_sat:half
-__device__ __noinline__ void conf_227(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(227)
+static __device__ void conf_227(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2613,8 +3076,10 @@ __device__ __noinline__ void conf_227(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hadd2_sat(a, b));
     }
 }
+#endif
 // __hsub2_sat:half
-__device__ __noinline__ void conf_228(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(228)
+static __device__ void conf_228(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2625,8 +3090,10 @@ __device__ __noinline__ void conf_228(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hsub2_sat(a, b));
     }
 }
+#endif
 // __hmul2_sat:half
-__device__ __noinline__ void conf_229(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(229)
+static __device__ void conf_229(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2637,8 +3104,10 @@ __device__ __noinline__ void conf_229(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmul2_sat(a, b));
     }
 }
+#endif
 // __hmax2:half
-__device__ __noinline__ void conf_230(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(230)
+static __device__ void conf_230(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2649,8 +3118,10 @@ __device__ __noinline__ void conf_230(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmax2(a, b));
     }
 }
+#endif
 // __hmin2:half
-__device__ __noinline__ void conf_231(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(231)
+static __device__ void conf_231(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2661,8 +3132,10 @@ __device__ __noinline__ void conf_231(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmin2(a, b));
     }
 }
+#endif
 // __hmax2_nan:half
-__device__ __noinline__ void conf_232(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(232)
+static __device__ void conf_232(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2673,8 +3146,10 @@ __device__ __noinline__ void conf_232(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmax2_nan(a, b));
     }
 }
+#endif
 // __hmin2_nan:half
-__device__ __noinline__ void conf_233(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(233)
+static __device__ void conf_233(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2685,8 +3160,10 @@ __device__ __noinline__ void conf_233(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hmin2_nan(a, b));
     }
 }
+#endif
 // __hfma2:half
-__device__ __noinline__ void conf_234(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(234)
+static __device__ void conf_234(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -2698,8 +3175,10 @@ __device__ __noinline__ void conf_234(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hfma2(a, b, c));
     }
 }
+#endif
 // __hfma2_sat:half
-__device__ __noinline__ void conf_235(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(235)
+static __device__ void conf_235(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -2711,8 +3190,10 @@ __device__ __noinline__ void conf_235(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hfma2_sat(a, b, c));
     }
 }
+#endif
 // __hfma2_relu:half
-__device__ __noinline__ void conf_236(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(236)
+static __device__ void conf_236(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -2724,8 +3205,10 @@ __device__ __noinline__ void conf_236(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hfma2_relu(a, b, c));
     }
 }
+#endif
 // __hcmadd:half
-__device__ __noinline__ void conf_237(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(237)
+static __device__ void conf_237(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -2737,8 +3220,10 @@ __device__ __noinline__ void conf_237(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hcmadd(a, b, c));
     }
 }
+#endif
 // __hneg2:half
-__device__ __noinline__ void conf_238(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(238)
+static __device__ void conf_238(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -2748,8 +3233,10 @@ __device__ __noinline__ void conf_238(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__hneg2(a));
     }
 }
+#endif
 // __habs2:half
-__device__ __noinline__ void conf_239(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(239)
+static __device__ void conf_239(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -2759,8 +3246,10 @@ __device__ __noinline__ void conf_239(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(__habs2(a));
     }
 }
+#endif
 // operator+:half
-__device__ __noinline__ void conf_240(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(240)
+static __device__ void conf_240(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2771,8 +3260,10 @@ __device__ __noinline__ void conf_240(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(a + b);
     }
 }
+#endif
 // operator+2:half
-__device__ __noinline__ void conf_241(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(241)
+static __device__ void conf_241(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2783,8 +3274,10 @@ __device__ __noinline__ void conf_241(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(a + b);
     }
 }
+#endif
 // operator-:half
-__device__ __noinline__ void conf_242(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(242)
+static __device__ void conf_242(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2795,8 +3288,10 @@ __device__ __noinline__ void conf_242(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(a - b);
     }
 }
+#endif
 // operator-2:half
-__device__ __noinline__ void conf_243(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(243)
+static __device__ void conf_243(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2807,8 +3302,10 @@ __device__ __noinline__ void conf_243(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(a - b);
     }
 }
+#endif
 // operator*:half
-__device__ __noinline__ void conf_244(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(244)
+static __device__ void conf_244(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2819,8 +3316,10 @@ __device__ __noinline__ void conf_244(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(a * b);
     }
 }
+#endif
 // operator*2:half
-__device__ __noinline__ void conf_245(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(245)
+static __device__ void conf_245(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2831,8 +3330,10 @@ __device__ __noinline__ void conf_245(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(a * b);
     }
 }
+#endif
 // operator/:half
-__device__ __noinline__ void conf_246(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(246)
+static __device__ void conf_246(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2843,8 +3344,10 @@ __device__ __noinline__ void conf_246(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(a / b);
     }
 }
+#endif
 // operator/2:half
-__device__ __noinline__ void conf_247(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(247)
+static __device__ void conf_247(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2855,8 +3358,10 @@ __device__ __noinline__ void conf_247(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half2>(a / b);
     }
 }
+#endif
 // operator==:half
-__device__ __noinline__ void conf_248(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(248)
+static __device__ void conf_248(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2867,8 +3372,10 @@ __device__ __noinline__ void conf_248(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a == b);
     }
 }
+#endif
 // operator==2:half
-__device__ __noinline__ void conf_249(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(249)
+static __device__ void conf_249(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2879,8 +3386,10 @@ __device__ __noinline__ void conf_249(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a == b);
     }
 }
+#endif
 // operator!=:half
-__device__ __noinline__ void conf_250(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(250)
+static __device__ void conf_250(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2891,8 +3400,10 @@ __device__ __noinline__ void conf_250(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a != b);
     }
 }
+#endif
 // operator!=2:half
-__device__ __noinline__ void conf_251(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(251)
+static __device__ void conf_251(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2903,8 +3414,10 @@ __device__ __noinline__ void conf_251(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a != b);
     }
 }
+#endif
 // operator<:half
-__device__ __noinline__ void conf_252(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(252)
+static __device__ void conf_252(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2915,8 +3428,10 @@ __device__ __noinline__ void conf_252(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a < b);
     }
 }
+#endif
 // operator<2:half
-__device__ __noinline__ void conf_253(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(253)
+static __device__ void conf_253(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2927,8 +3442,10 @@ __device__ __noinline__ void conf_253(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a < b);
     }
 }
+#endif
 // operator>:half
-__device__ __noinline__ void conf_254(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(254)
+static __device__ void conf_254(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2939,8 +3456,10 @@ __device__ __noinline__ void conf_254(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a > b);
     }
 }
+#endif
 // operator>2:half
-__device__ __noinline__ void conf_255(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(255)
+static __device__ void conf_255(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2951,8 +3470,10 @@ __device__ __noinline__ void conf_255(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a > b);
     }
 }
+#endif
 // operator<=:half
-__device__ __noinline__ void conf_256(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(256)
+static __device__ void conf_256(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2963,8 +3484,10 @@ __device__ __noinline__ void conf_256(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a <= b);
     }
 }
+#endif
 // operator<=2:half
-__device__ __noinline__ void conf_257(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(257)
+static __device__ void conf_257(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2975,8 +3498,10 @@ __device__ __noinline__ void conf_257(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a <= b);
     }
 }
+#endif
 // operator>=:half
-__device__ __noinline__ void conf_258(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(258)
+static __device__ void conf_258(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H, K_H};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2987,8 +3512,10 @@ __device__ __noinline__ void conf_258(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a >= b);
     }
 }
+#endif
 // operator>=2:half
-__device__ __noinline__ void conf_259(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(259)
+static __device__ void conf_259(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H2, K_H2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -2999,8 +3526,10 @@ __device__ __noinline__ void conf_259(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a >= b);
     }
 }
+#endif
 // operator-unary:half
-__device__ __noinline__ void conf_260(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(260)
+static __device__ void conf_260(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3010,8 +3539,10 @@ __device__ __noinline__ void conf_260(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(-a);
     }
 }
+#endif
 // operator++:half
-__device__ __noinline__ void conf_261(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(261)
+static __device__ void conf_261(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_H};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3021,8 +3552,10 @@ __device__ __noinline__ void conf_261(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__half>(++a);
     }
 }
+#endif
 // __hadd:bfloat16
-__device__ __noinline__ void conf_262(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(262)
+static __device__ void conf_262(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3033,8 +3566,10 @@ __device__ __noinline__ void conf_262(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hadd(a, b));
     }
 }
+#endif
 // __hsub:bfloat16
-__device__ __noinline__ void conf_263(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(263)
+static __device__ void conf_263(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3045,8 +3580,10 @@ __device__ __noinline__ void conf_263(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hsub(a, b));
     }
 }
+#endif
 // __hmul:bfloat16
-__device__ __noinline__ void conf_264(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(264)
+static __device__ void conf_264(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3057,8 +3594,10 @@ __device__ __noinline__ void conf_264(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmul(a, b));
     }
 }
+#endif
 // __hdiv:bfloat16
-__device__ __noinline__ void conf_265(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(265)
+static __device__ void conf_265(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3069,8 +3608,10 @@ __device__ __noinline__ void conf_265(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hdiv(a, b));
     }
 }
+#endif
 // __hadd_rn:bfloat16
-__device__ __noinline__ void conf_266(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(266)
+static __device__ void conf_266(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3081,8 +3622,10 @@ __device__ __noinline__ void conf_266(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hadd_rn(a, b));
     }
 }
+#endif
 // __hsub_rn:bfloat16
-__device__ __noinline__ void conf_267(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(267)
+static __device__ void conf_267(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3093,8 +3636,10 @@ __device__ __noinline__ void conf_267(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hsub_rn(a, b));
     }
 }
+#endif
 // __hmul_rn:bfloat16
-__device__ __noinline__ void conf_268(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(268)
+static __device__ void conf_268(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3105,8 +3650,10 @@ __device__ __noinline__ void conf_268(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmul_rn(a, b));
     }
 }
+#endif
 // __hadd_sat:bfloat16
-__device__ __noinline__ void conf_269(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(269)
+static __device__ void conf_269(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3117,8 +3664,10 @@ __device__ __noinline__ void conf_269(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hadd_sat(a, b));
     }
 }
+#endif
 // __hsub_sat:bfloat16
-__device__ __noinline__ void conf_270(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(270)
+static __device__ void conf_270(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3129,8 +3678,10 @@ __device__ __noinline__ void conf_270(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hsub_sat(a, b));
     }
 }
+#endif
 // __hmul_sat:bfloat16
-__device__ __noinline__ void conf_271(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(271)
+static __device__ void conf_271(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3141,8 +3692,10 @@ __device__ __noinline__ void conf_271(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmul_sat(a, b));
     }
 }
+#endif
 // __hmax:bfloat16
-__device__ __noinline__ void conf_272(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(272)
+static __device__ void conf_272(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3153,8 +3706,10 @@ __device__ __noinline__ void conf_272(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmax(a, b));
     }
 }
+#endif
 // __hmin:bfloat16
-__device__ __noinline__ void conf_273(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(273)
+static __device__ void conf_273(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3165,8 +3720,10 @@ __device__ __noinline__ void conf_273(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmin(a, b));
     }
 }
+#endif
 // __hmax_nan:bfloat16
-__device__ __noinline__ void conf_274(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(274)
+static __device__ void conf_274(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3177,8 +3734,10 @@ __device__ __noinline__ void conf_274(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmax_nan(a, b));
     }
 }
+#endif
 // __hmin_nan:bfloat16
-__device__ __noinline__ void conf_275(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(275)
+static __device__ void conf_275(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3189,8 +3748,10 @@ __device__ __noinline__ void conf_275(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hmin_nan(a, b));
     }
 }
+#endif
 // __hfma:bfloat16
-__device__ __noinline__ void conf_276(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(276)
+static __device__ void conf_276(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B, K_B};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -3202,8 +3763,10 @@ __device__ __noinline__ void conf_276(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hfma(a, b, c));
     }
 }
+#endif
 // __hfma_sat:bfloat16
-__device__ __noinline__ void conf_277(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(277)
+static __device__ void conf_277(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B, K_B};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -3215,8 +3778,10 @@ __device__ __noinline__ void conf_277(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hfma_sat(a, b, c));
     }
 }
+#endif
 // __hfma_relu:bfloat16
-__device__ __noinline__ void conf_278(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(278)
+static __device__ void conf_278(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B, K_B};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -3228,8 +3793,10 @@ __device__ __noinline__ void conf_278(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hfma_relu(a, b, c));
     }
 }
+#endif
 // __hneg:bfloat16
-__device__ __noinline__ void conf_279(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(279)
+static __device__ void conf_279(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3239,8 +3806,10 @@ __device__ __noinline__ void conf_279(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__hneg(a));
     }
 }
+#endif
 // __habs:bfloat16
-__device__ __noinline__ void conf_280(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(280)
+static __device__ void conf_280(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3250,8 +3819,10 @@ __device__ __noinline__ void conf_280(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(__habs(a));
     }
 }
+#endif
 // htrunc:bfloat16
-__device__ __noinline__ void conf_281(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(281)
+static __device__ void conf_281(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3261,8 +3832,10 @@ __device__ __noinline__ void conf_281(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(htrunc(a));
     }
 }
+#endif
 // hfloor:bfloat16
-__device__ __noinline__ void conf_282(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(282)
+static __device__ void conf_282(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3272,8 +3845,10 @@ __device__ __noinline__ void conf_282(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hfloor(a));
     }
 }
+#endif
 // hceil:bfloat16
-__device__ __noinline__ void conf_283(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(283)
+static __device__ void conf_283(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3283,8 +3858,10 @@ __device__ __noinline__ void conf_283(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hceil(a));
     }
 }
+#endif
 // hrint:bfloat16
-__device__ __noinline__ void conf_284(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(284)
+static __device__ void conf_284(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3294,8 +3871,10 @@ __device__ __noinline__ void conf_284(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hrint(a));
     }
 }
+#endif
 // hsqrt:bfloat16
-__device__ __noinline__ void conf_285(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(285)
+static __device__ void conf_285(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3305,8 +3884,10 @@ __device__ __noinline__ void conf_285(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hsqrt(a));
     }
 }
+#endif
 // hrsqrt:bfloat16
-__device__ __noinline__ void conf_286(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(286)
+static __device__ void conf_286(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3316,8 +3897,10 @@ __device__ __noinline__ void conf_286(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hrsqrt(a));
     }
 }
+#endif
 // hrcp:bfloat16
-__device__ __noinline__ void conf_287(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(287)
+static __device__ void conf_287(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3327,8 +3910,10 @@ __device__ __noinline__ void conf_287(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hrcp(a));
     }
 }
+#endif
 // hexp:bfloat16
-__device__ __noinline__ void conf_288(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(288)
+static __device__ void conf_288(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3338,8 +3923,10 @@ __device__ __noinline__ void conf_288(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hexp(a));
     }
 }
+#endif
 // hexp2:bfloat16
-__device__ __noinline__ void conf_289(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(289)
+static __device__ void conf_289(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3349,8 +3936,10 @@ __device__ __noinline__ void conf_289(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hexp2(a));
     }
 }
+#endif
 // hlog:bfloat16
-__device__ __noinline__ void conf_290(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(290)
+static __device__ void conf_290(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3360,8 +3949,10 @@ __device__ __noinline__ void conf_290(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hlog(a));
     }
 }
+#endif
 // hlog2:bfloat16
-__device__ __noinline__ void conf_291(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(291)
+static __device__ void conf_291(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3371,8 +3962,10 @@ __device__ __noinline__ void conf_291(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(hlog2(a));
     }
 }
+#endif
 // __heq:bfloat16
-__device__ __noinline__ void conf_292(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(292)
+static __device__ void conf_292(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3383,8 +3976,10 @@ __device__ __noinline__ void conf_292(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__heq(a, b));
     }
 }
+#endif
 // __heq2:bfloat16
-__device__ __noinline__ void conf_293(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(293)
+static __device__ void conf_293(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3395,8 +3990,10 @@ __device__ __noinline__ void conf_293(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__heq2(a, b));
     }
 }
+#endif
 // __heq2_mask:bfloat16
-__device__ __noinline__ void conf_294(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(294)
+static __device__ void conf_294(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3407,8 +4004,10 @@ __device__ __noinline__ void conf_294(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__heq2_mask(a, b));
     }
 }
+#endif
 // __hbeq2:bfloat16
-__device__ __noinline__ void conf_295(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(295)
+static __device__ void conf_295(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3419,8 +4018,10 @@ __device__ __noinline__ void conf_295(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbeq2(a, b));
     }
 }
+#endif
 // __hne:bfloat16
-__device__ __noinline__ void conf_296(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(296)
+static __device__ void conf_296(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3431,8 +4032,10 @@ __device__ __noinline__ void conf_296(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hne(a, b));
     }
 }
+#endif
 // __hne2:bfloat16
-__device__ __noinline__ void conf_297(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(297)
+static __device__ void conf_297(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3443,8 +4046,10 @@ __device__ __noinline__ void conf_297(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hne2(a, b));
     }
 }
+#endif
 // __hne2_mask:bfloat16
-__device__ __noinline__ void conf_298(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(298)
+static __device__ void conf_298(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3455,8 +4060,10 @@ __device__ __noinline__ void conf_298(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hne2_mask(a, b));
     }
 }
+#endif
 // __hbne2:bfloat16
-__device__ __noinline__ void conf_299(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(299)
+static __device__ void conf_299(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3467,8 +4074,10 @@ __device__ __noinline__ void conf_299(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbne2(a, b));
     }
 }
+#endif
 // __hlt:bfloat16
-__device__ __noinline__ void conf_300(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(300)
+static __device__ void conf_300(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3479,8 +4088,10 @@ __device__ __noinline__ void conf_300(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hlt(a, b));
     }
 }
+#endif
 // __hlt2:bfloat16
-__device__ __noinline__ void conf_301(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(301)
+static __device__ void conf_301(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3491,8 +4102,10 @@ __device__ __noinline__ void conf_301(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hlt2(a, b));
     }
 }
+#endif
 // __hlt2_mask:bfloat16
-__device__ __noinline__ void conf_302(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(302)
+static __device__ void conf_302(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3503,8 +4116,10 @@ __device__ __noinline__ void conf_302(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hlt2_mask(a, b));
     }
 }
+#endif
 // __hblt2:bfloat16
-__device__ __noinline__ void conf_303(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(303)
+static __device__ void conf_303(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3515,8 +4130,10 @@ __device__ __noinline__ void conf_303(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hblt2(a, b));
     }
 }
+#endif
 // __hle:bfloat16
-__device__ __noinline__ void conf_304(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(304)
+static __device__ void conf_304(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3527,8 +4144,10 @@ __device__ __noinline__ void conf_304(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hle(a, b));
     }
 }
+#endif
 // __hle2:bfloat16
-__device__ __noinline__ void conf_305(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(305)
+static __device__ void conf_305(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3539,8 +4158,10 @@ __device__ __noinline__ void conf_305(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hle2(a, b));
     }
 }
+#endif
 // __hle2_mask:bfloat16
-__device__ __noinline__ void conf_306(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(306)
+static __device__ void conf_306(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3551,8 +4172,10 @@ __device__ __noinline__ void conf_306(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hle2_mask(a, b));
     }
 }
+#endif
 // __hble2:bfloat16
-__device__ __noinline__ void conf_307(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(307)
+static __device__ void conf_307(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3563,8 +4186,10 @@ __device__ __noinline__ void conf_307(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hble2(a, b));
     }
 }
+#endif
 // __hgt:bfloat16
-__device__ __noinline__ void conf_308(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(308)
+static __device__ void conf_308(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3575,8 +4200,10 @@ __device__ __noinline__ void conf_308(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgt(a, b));
     }
 }
+#endif
 // __hgt2:bfloat16
-__device__ __noinline__ void conf_309(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(309)
+static __device__ void conf_309(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3587,8 +4214,10 @@ __device__ __noinline__ void conf_309(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hgt2(a, b));
     }
 }
+#endif
 // __hgt2_mask:bfloat16
-__device__ __noinline__ void conf_310(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(310)
+static __device__ void conf_310(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3599,8 +4228,10 @@ __device__ __noinline__ void conf_310(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgt2_mask(a, b));
     }
 }
+#endif
 // __hbgt2:bfloat16
-__device__ __noinline__ void conf_311(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(311)
+static __device__ void conf_311(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3611,8 +4242,10 @@ __device__ __noinline__ void conf_311(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgt2(a, b));
     }
 }
+#endif
 // __hge:bfloat16
-__device__ __noinline__ void conf_312(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(312)
+static __device__ void conf_312(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3623,8 +4256,10 @@ __device__ __noinline__ void conf_312(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hge(a, b));
     }
 }
+#endif
 // __hge2:bfloat16
-__device__ __noinline__ void conf_313(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(313)
+static __device__ void conf_313(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3635,8 +4270,10 @@ __device__ __noinline__ void conf_313(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hge2(a, b));
     }
 }
+#endif
 // __hge2_mask:bfloat16
-__device__ __noinline__ void conf_314(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(314)
+static __device__ void conf_314(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3647,8 +4284,10 @@ __device__ __noinline__ void conf_314(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hge2_mask(a, b));
     }
 }
+#endif
 // __hbge2:bfloat16
-__device__ __noinline__ void conf_315(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(315)
+static __device__ void conf_315(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3659,8 +4298,10 @@ __device__ __noinline__ void conf_315(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbge2(a, b));
     }
 }
+#endif
 // __hequ:bfloat16
-__device__ __noinline__ void conf_316(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(316)
+static __device__ void conf_316(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3671,8 +4312,10 @@ __device__ __noinline__ void conf_316(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hequ(a, b));
     }
 }
+#endif
 // __hequ2:bfloat16
-__device__ __noinline__ void conf_317(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(317)
+static __device__ void conf_317(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3683,8 +4326,10 @@ __device__ __noinline__ void conf_317(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hequ2(a, b));
     }
 }
+#endif
 // __hequ2_mask:bfloat16
-__device__ __noinline__ void conf_318(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(318)
+static __device__ void conf_318(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3695,8 +4340,10 @@ __device__ __noinline__ void conf_318(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hequ2_mask(a, b));
     }
 }
+#endif
 // __hbequ2:bfloat16
-__device__ __noinline__ void conf_319(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(319)
+static __device__ void conf_319(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3707,8 +4354,10 @@ __device__ __noinline__ void conf_319(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbequ2(a, b));
     }
 }
+#endif
 // __hneu:bfloat16
-__device__ __noinline__ void conf_320(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(320)
+static __device__ void conf_320(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3719,8 +4368,10 @@ __device__ __noinline__ void conf_320(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hneu(a, b));
     }
 }
+#endif
 // __hneu2:bfloat16
-__device__ __noinline__ void conf_321(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(321)
+static __device__ void conf_321(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3731,8 +4382,10 @@ __device__ __noinline__ void conf_321(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hneu2(a, b));
     }
 }
+#endif
 // __hneu2_mask:bfloat16
-__device__ __noinline__ void conf_322(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(322)
+static __device__ void conf_322(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3743,8 +4396,10 @@ __device__ __noinline__ void conf_322(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hneu2_mask(a, b));
     }
 }
+#endif
 // __hbneu2:bfloat16
-__device__ __noinline__ void conf_323(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(323)
+static __device__ void conf_323(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3755,8 +4410,10 @@ __device__ __noinline__ void conf_323(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbneu2(a, b));
     }
 }
+#endif
 // __hltu:bfloat16
-__device__ __noinline__ void conf_324(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(324)
+static __device__ void conf_324(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3767,8 +4424,10 @@ __device__ __noinline__ void conf_324(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hltu(a, b));
     }
 }
+#endif
 // __hltu2:bfloat16
-__device__ __noinline__ void conf_325(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(325)
+static __device__ void conf_325(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3779,8 +4438,10 @@ __device__ __noinline__ void conf_325(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hltu2(a, b));
     }
 }
+#endif
 // __hltu2_mask:bfloat16
-__device__ __noinline__ void conf_326(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(326)
+static __device__ void conf_326(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3791,8 +4452,10 @@ __device__ __noinline__ void conf_326(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hltu2_mask(a, b));
     }
 }
+#endif
 // __hbltu2:bfloat16
-__device__ __noinline__ void conf_327(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(327)
+static __device__ void conf_327(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3803,8 +4466,10 @@ __device__ __noinline__ void conf_327(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbltu2(a, b));
     }
 }
+#endif
 // __hleu:bfloat16
-__device__ __noinline__ void conf_328(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(328)
+static __device__ void conf_328(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3815,8 +4480,10 @@ __device__ __noinline__ void conf_328(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hleu(a, b));
     }
 }
+#endif
 // __hleu2:bfloat16
-__device__ __noinline__ void conf_329(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(329)
+static __device__ void conf_329(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3827,8 +4494,10 @@ __device__ __noinline__ void conf_329(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hleu2(a, b));
     }
 }
+#endif
 // __hleu2_mask:bfloat16
-__device__ __noinline__ void conf_330(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(330)
+static __device__ void conf_330(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3839,8 +4508,10 @@ __device__ __noinline__ void conf_330(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hleu2_mask(a, b));
     }
 }
+#endif
 // __hbleu2:bfloat16
-__device__ __noinline__ void conf_331(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(331)
+static __device__ void conf_331(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3851,8 +4522,10 @@ __device__ __noinline__ void conf_331(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbleu2(a, b));
     }
 }
+#endif
 // __hgtu:bfloat16
-__device__ __noinline__ void conf_332(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(332)
+static __device__ void conf_332(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3863,8 +4536,10 @@ __device__ __noinline__ void conf_332(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgtu(a, b));
     }
 }
+#endif
 // __hgtu2:bfloat16
-__device__ __noinline__ void conf_333(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(333)
+static __device__ void conf_333(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3875,8 +4550,10 @@ __device__ __noinline__ void conf_333(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hgtu2(a, b));
     }
 }
+#endif
 // __hgtu2_mask:bfloat16
-__device__ __noinline__ void conf_334(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(334)
+static __device__ void conf_334(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3887,8 +4564,10 @@ __device__ __noinline__ void conf_334(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgtu2_mask(a, b));
     }
 }
+#endif
 // __hbgtu2:bfloat16
-__device__ __noinline__ void conf_335(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(335)
+static __device__ void conf_335(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3899,8 +4578,10 @@ __device__ __noinline__ void conf_335(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgtu2(a, b));
     }
 }
+#endif
 // __hgeu:bfloat16
-__device__ __noinline__ void conf_336(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(336)
+static __device__ void conf_336(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3911,8 +4592,10 @@ __device__ __noinline__ void conf_336(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hgeu(a, b));
     }
 }
+#endif
 // __hgeu2:bfloat16
-__device__ __noinline__ void conf_337(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(337)
+static __device__ void conf_337(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3923,8 +4606,10 @@ __device__ __noinline__ void conf_337(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hgeu2(a, b));
     }
 }
+#endif
 // __hgeu2_mask:bfloat16
-__device__ __noinline__ void conf_338(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(338)
+static __device__ void conf_338(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3935,8 +4620,10 @@ __device__ __noinline__ void conf_338(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__hgeu2_mask(a, b));
     }
 }
+#endif
 // __hbgeu2:bfloat16
-__device__ __noinline__ void conf_339(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(339)
+static __device__ void conf_339(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3947,8 +4634,10 @@ __device__ __noinline__ void conf_339(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hbgeu2(a, b));
     }
 }
+#endif
 // __hisnan:bfloat16
-__device__ __noinline__ void conf_340(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(340)
+static __device__ void conf_340(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3958,8 +4647,10 @@ __device__ __noinline__ void conf_340(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(__hisnan(a));
     }
 }
+#endif
 // __hisinf:bfloat16
-__device__ __noinline__ void conf_341(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(341)
+static __device__ void conf_341(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3969,8 +4660,10 @@ __device__ __noinline__ void conf_341(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__hisinf(a));
     }
 }
+#endif
 // __hisnan2:bfloat16
-__device__ __noinline__ void conf_342(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(342)
+static __device__ void conf_342(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -3980,8 +4673,10 @@ __device__ __noinline__ void conf_342(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hisnan2(a));
     }
 }
+#endif
 // __hadd2:bfloat16
-__device__ __noinline__ void conf_343(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(343)
+static __device__ void conf_343(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -3992,8 +4687,10 @@ __device__ __noinline__ void conf_343(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hadd2(a, b));
     }
 }
+#endif
 // __hsub2:bfloat16
-__device__ __noinline__ void conf_344(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(344)
+static __device__ void conf_344(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4004,8 +4701,10 @@ __device__ __noinline__ void conf_344(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hsub2(a, b));
     }
 }
+#endif
 // __hmul2:bfloat16
-__device__ __noinline__ void conf_345(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(345)
+static __device__ void conf_345(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4016,8 +4715,10 @@ __device__ __noinline__ void conf_345(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmul2(a, b));
     }
 }
+#endif
 // __h2div:bfloat16
-__device__ __noinline__ void conf_346(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(346)
+static __device__ void conf_346(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4028,8 +4729,10 @@ __device__ __noinline__ void conf_346(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__h2div(a, b));
     }
 }
+#endif
 // __hadd2_sat:bfloat16
-__device__ __noinline__ void conf_347(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(347)
+static __device__ void conf_347(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4040,8 +4743,10 @@ __device__ __noinline__ void conf_347(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hadd2_sat(a, b));
     }
 }
+#endif
 // __hsub2_sat:bfloat16
-__device__ __noinline__ void conf_348(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(348)
+static __device__ void conf_348(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4052,8 +4757,10 @@ __device__ __noinline__ void conf_348(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hsub2_sat(a, b));
     }
 }
+#endif
 // __hmul2_sat:bfloat16
-__device__ __noinline__ void conf_349(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(349)
+static __device__ void conf_349(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4064,8 +4771,10 @@ __device__ __noinline__ void conf_349(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmul2_sat(a, b));
     }
 }
+#endif
 // __hmax2:bfloat16
-__device__ __noinline__ void conf_350(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(350)
+static __device__ void conf_350(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4076,8 +4785,10 @@ __device__ __noinline__ void conf_350(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmax2(a, b));
     }
 }
+#endif
 // __hmin2:bfloat16
-__device__ __noinline__ void conf_351(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(351)
+static __device__ void conf_351(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4088,8 +4799,10 @@ __device__ __noinline__ void conf_351(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmin2(a, b));
     }
 }
+#endif
 // __hmax2_nan:bfloat16
-__device__ __noinline__ void conf_352(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(352)
+static __device__ void conf_352(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4100,8 +4813,10 @@ __device__ __noinline__ void conf_352(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmax2_nan(a, b));
     }
 }
+#endif
 // __hmin2_nan:bfloat16
-__device__ __noinline__ void conf_353(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(353)
+static __device__ void conf_353(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4112,8 +4827,10 @@ __device__ __noinline__ void conf_353(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hmin2_nan(a, b));
     }
 }
+#endif
 // __hfma2:bfloat16
-__device__ __noinline__ void conf_354(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(354)
+static __device__ void conf_354(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4125,8 +4842,10 @@ __device__ __noinline__ void conf_354(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hfma2(a, b, c));
     }
 }
+#endif
 // __hfma2_sat:bfloat16
-__device__ __noinline__ void conf_355(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(355)
+static __device__ void conf_355(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4138,8 +4857,10 @@ __device__ __noinline__ void conf_355(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hfma2_sat(a, b, c));
     }
 }
+#endif
 // __hfma2_relu:bfloat16
-__device__ __noinline__ void conf_356(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(356)
+static __device__ void conf_356(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4151,8 +4872,10 @@ __device__ __noinline__ void conf_356(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hfma2_relu(a, b, c));
     }
 }
+#endif
 // __hcmadd:bfloat16
-__device__ __noinline__ void conf_357(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(357)
+static __device__ void conf_357(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4164,8 +4887,10 @@ __device__ __noinline__ void conf_357(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hcmadd(a, b, c));
     }
 }
+#endif
 // __hneg2:bfloat16
-__device__ __noinline__ void conf_358(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(358)
+static __device__ void conf_358(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4175,8 +4900,10 @@ __device__ __noinline__ void conf_358(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__hneg2(a));
     }
 }
+#endif
 // __habs2:bfloat16
-__device__ __noinline__ void conf_359(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(359)
+static __device__ void conf_359(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4186,8 +4913,10 @@ __device__ __noinline__ void conf_359(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(__habs2(a));
     }
 }
+#endif
 // operator+:bfloat16
-__device__ __noinline__ void conf_360(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(360)
+static __device__ void conf_360(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4198,8 +4927,10 @@ __device__ __noinline__ void conf_360(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(a + b);
     }
 }
+#endif
 // operator+2:bfloat16
-__device__ __noinline__ void conf_361(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(361)
+static __device__ void conf_361(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4210,8 +4941,10 @@ __device__ __noinline__ void conf_361(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(a + b);
     }
 }
+#endif
 // operator-:bfloat16
-__device__ __noinline__ void conf_362(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(362)
+static __device__ void conf_362(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4222,8 +4955,10 @@ __device__ __noinline__ void conf_362(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(a - b);
     }
 }
+#endif
 // operator-2:bfloat16
-__device__ __noinline__ void conf_363(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(363)
+static __device__ void conf_363(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4234,8 +4969,10 @@ __device__ __noinline__ void conf_363(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(a - b);
     }
 }
+#endif
 // operator*:bfloat16
-__device__ __noinline__ void conf_364(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(364)
+static __device__ void conf_364(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4246,8 +4983,10 @@ __device__ __noinline__ void conf_364(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(a * b);
     }
 }
+#endif
 // operator*2:bfloat16
-__device__ __noinline__ void conf_365(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(365)
+static __device__ void conf_365(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4258,8 +4997,10 @@ __device__ __noinline__ void conf_365(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(a * b);
     }
 }
+#endif
 // operator/:bfloat16
-__device__ __noinline__ void conf_366(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(366)
+static __device__ void conf_366(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4270,8 +5011,10 @@ __device__ __noinline__ void conf_366(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(a / b);
     }
 }
+#endif
 // operator/2:bfloat16
-__device__ __noinline__ void conf_367(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(367)
+static __device__ void conf_367(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4282,8 +5025,10 @@ __device__ __noinline__ void conf_367(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat162>(a / b);
     }
 }
+#endif
 // operator==:bfloat16
-__device__ __noinline__ void conf_368(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(368)
+static __device__ void conf_368(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4294,8 +5039,10 @@ __device__ __noinline__ void conf_368(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a == b);
     }
 }
+#endif
 // operator==2:bfloat16
-__device__ __noinline__ void conf_369(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(369)
+static __device__ void conf_369(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4306,8 +5053,10 @@ __device__ __noinline__ void conf_369(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a == b);
     }
 }
+#endif
 // operator!=:bfloat16
-__device__ __noinline__ void conf_370(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(370)
+static __device__ void conf_370(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4318,8 +5067,10 @@ __device__ __noinline__ void conf_370(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a != b);
     }
 }
+#endif
 // operator!=2:bfloat16
-__device__ __noinline__ void conf_371(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(371)
+static __device__ void conf_371(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4330,8 +5081,10 @@ __device__ __noinline__ void conf_371(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a != b);
     }
 }
+#endif
 // operator<:bfloat16
-__device__ __noinline__ void conf_372(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(372)
+static __device__ void conf_372(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4342,8 +5095,10 @@ __device__ __noinline__ void conf_372(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a < b);
     }
 }
+#endif
 // operator<2:bfloat16
-__device__ __noinline__ void conf_373(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(373)
+static __device__ void conf_373(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4354,8 +5109,10 @@ __device__ __noinline__ void conf_373(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a < b);
     }
 }
+#endif
 // operator>:bfloat16
-__device__ __noinline__ void conf_374(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(374)
+static __device__ void conf_374(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4366,8 +5123,10 @@ __device__ __noinline__ void conf_374(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a > b);
     }
 }
+#endif
 // operator>2:bfloat16
-__device__ __noinline__ void conf_375(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(375)
+static __device__ void conf_375(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4378,8 +5137,10 @@ __device__ __noinline__ void conf_375(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a > b);
     }
 }
+#endif
 // operator<=:bfloat16
-__device__ __noinline__ void conf_376(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(376)
+static __device__ void conf_376(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4390,8 +5151,10 @@ __device__ __noinline__ void conf_376(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a <= b);
     }
 }
+#endif
 // operator<=2:bfloat16
-__device__ __noinline__ void conf_377(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(377)
+static __device__ void conf_377(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4402,8 +5165,10 @@ __device__ __noinline__ void conf_377(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a <= b);
     }
 }
+#endif
 // operator>=:bfloat16
-__device__ __noinline__ void conf_378(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(378)
+static __device__ void conf_378(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B, K_B};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4414,8 +5179,10 @@ __device__ __noinline__ void conf_378(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a >= b);
     }
 }
+#endif
 // operator>=2:bfloat16
-__device__ __noinline__ void conf_379(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(379)
+static __device__ void conf_379(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B2, K_B2};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4426,8 +5193,10 @@ __device__ __noinline__ void conf_379(int what, unsigned long long *out, long lo
         out[i] = conf_bits<bool>(a >= b);
     }
 }
+#endif
 // operator-unary:bfloat16
-__device__ __noinline__ void conf_380(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(380)
+static __device__ void conf_380(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4437,8 +5206,10 @@ __device__ __noinline__ void conf_380(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(-a);
     }
 }
+#endif
 // operator++:bfloat16
-__device__ __noinline__ void conf_381(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(381)
+static __device__ void conf_381(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_B};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4448,8 +5219,10 @@ __device__ __noinline__ void conf_381(int what, unsigned long long *out, long lo
         out[i] = conf_bits<__nv_bfloat16>(++a);
     }
 }
+#endif
 // __fadd_rn
-__device__ __noinline__ void conf_382(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(382)
+static __device__ void conf_382(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4460,8 +5233,10 @@ __device__ __noinline__ void conf_382(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fadd_rn(a, b));
     }
 }
+#endif
 // __fsub_rn
-__device__ __noinline__ void conf_383(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(383)
+static __device__ void conf_383(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4472,8 +5247,10 @@ __device__ __noinline__ void conf_383(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsub_rn(a, b));
     }
 }
+#endif
 // __fmul_rn
-__device__ __noinline__ void conf_384(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(384)
+static __device__ void conf_384(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4484,8 +5261,10 @@ __device__ __noinline__ void conf_384(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmul_rn(a, b));
     }
 }
+#endif
 // __fmaf_rn
-__device__ __noinline__ void conf_385(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(385)
+static __device__ void conf_385(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F, K_F};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4497,8 +5276,10 @@ __device__ __noinline__ void conf_385(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmaf_rn(a, b, c));
     }
 }
+#endif
 // __fdiv_rn
-__device__ __noinline__ void conf_386(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(386)
+static __device__ void conf_386(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4509,8 +5290,10 @@ __device__ __noinline__ void conf_386(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fdiv_rn(a, b));
     }
 }
+#endif
 // __frcp_rn
-__device__ __noinline__ void conf_387(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(387)
+static __device__ void conf_387(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4520,8 +5303,10 @@ __device__ __noinline__ void conf_387(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__frcp_rn(a));
     }
 }
+#endif
 // __fsqrt_rn
-__device__ __noinline__ void conf_388(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(388)
+static __device__ void conf_388(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4531,8 +5316,10 @@ __device__ __noinline__ void conf_388(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsqrt_rn(a));
     }
 }
+#endif
 // __float2int_rn
-__device__ __noinline__ void conf_389(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(389)
+static __device__ void conf_389(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4542,8 +5329,10 @@ __device__ __noinline__ void conf_389(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__float2int_rn(a));
     }
 }
+#endif
 // __double2int_rn
-__device__ __noinline__ void conf_390(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(390)
+static __device__ void conf_390(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4553,8 +5342,10 @@ __device__ __noinline__ void conf_390(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__double2int_rn(a));
     }
 }
+#endif
 // __int2float_rn
-__device__ __noinline__ void conf_391(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(391)
+static __device__ void conf_391(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4564,8 +5355,10 @@ __device__ __noinline__ void conf_391(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__int2float_rn(a));
     }
 }
+#endif
 // __float2uint_rn
-__device__ __noinline__ void conf_392(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(392)
+static __device__ void conf_392(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4575,8 +5368,10 @@ __device__ __noinline__ void conf_392(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__float2uint_rn(a));
     }
 }
+#endif
 // __double2uint_rn
-__device__ __noinline__ void conf_393(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(393)
+static __device__ void conf_393(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4586,8 +5381,10 @@ __device__ __noinline__ void conf_393(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__double2uint_rn(a));
     }
 }
+#endif
 // __uint2float_rn
-__device__ __noinline__ void conf_394(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(394)
+static __device__ void conf_394(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4597,8 +5394,10 @@ __device__ __noinline__ void conf_394(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__uint2float_rn(a));
     }
 }
+#endif
 // __float2ll_rn
-__device__ __noinline__ void conf_395(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(395)
+static __device__ void conf_395(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4608,8 +5407,10 @@ __device__ __noinline__ void conf_395(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__float2ll_rn(a));
     }
 }
+#endif
 // __double2ll_rn
-__device__ __noinline__ void conf_396(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(396)
+static __device__ void conf_396(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4619,8 +5420,10 @@ __device__ __noinline__ void conf_396(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__double2ll_rn(a));
     }
 }
+#endif
 // __ll2float_rn
-__device__ __noinline__ void conf_397(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(397)
+static __device__ void conf_397(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4630,8 +5433,10 @@ __device__ __noinline__ void conf_397(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ll2float_rn(a));
     }
 }
+#endif
 // __float2ull_rn
-__device__ __noinline__ void conf_398(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(398)
+static __device__ void conf_398(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4641,8 +5446,10 @@ __device__ __noinline__ void conf_398(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__float2ull_rn(a));
     }
 }
+#endif
 // __double2ull_rn
-__device__ __noinline__ void conf_399(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(399)
+static __device__ void conf_399(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4652,8 +5459,10 @@ __device__ __noinline__ void conf_399(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__double2ull_rn(a));
     }
 }
+#endif
 // __ull2float_rn
-__device__ __noinline__ void conf_400(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(400)
+static __device__ void conf_400(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4663,8 +5472,10 @@ __device__ __noinline__ void conf_400(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ull2float_rn(a));
     }
 }
+#endif
 // __double2float_rn
-__device__ __noinline__ void conf_401(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(401)
+static __device__ void conf_401(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4674,8 +5485,10 @@ __device__ __noinline__ void conf_401(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__double2float_rn(a));
     }
 }
+#endif
 // __fadd_rz
-__device__ __noinline__ void conf_402(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(402)
+static __device__ void conf_402(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4686,8 +5499,10 @@ __device__ __noinline__ void conf_402(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fadd_rz(a, b));
     }
 }
+#endif
 // __fsub_rz
-__device__ __noinline__ void conf_403(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(403)
+static __device__ void conf_403(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4698,8 +5513,10 @@ __device__ __noinline__ void conf_403(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsub_rz(a, b));
     }
 }
+#endif
 // __fmul_rz
-__device__ __noinline__ void conf_404(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(404)
+static __device__ void conf_404(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4710,8 +5527,10 @@ __device__ __noinline__ void conf_404(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmul_rz(a, b));
     }
 }
+#endif
 // __fmaf_rz
-__device__ __noinline__ void conf_405(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(405)
+static __device__ void conf_405(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F, K_F};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4723,8 +5542,10 @@ __device__ __noinline__ void conf_405(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmaf_rz(a, b, c));
     }
 }
+#endif
 // __fdiv_rz
-__device__ __noinline__ void conf_406(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(406)
+static __device__ void conf_406(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4735,8 +5556,10 @@ __device__ __noinline__ void conf_406(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fdiv_rz(a, b));
     }
 }
+#endif
 // __frcp_rz
-__device__ __noinline__ void conf_407(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(407)
+static __device__ void conf_407(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4746,8 +5569,10 @@ __device__ __noinline__ void conf_407(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__frcp_rz(a));
     }
 }
+#endif
 // __fsqrt_rz
-__device__ __noinline__ void conf_408(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(408)
+static __device__ void conf_408(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4757,8 +5582,10 @@ __device__ __noinline__ void conf_408(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsqrt_rz(a));
     }
 }
+#endif
 // __float2int_rz
-__device__ __noinline__ void conf_409(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(409)
+static __device__ void conf_409(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4768,8 +5595,10 @@ __device__ __noinline__ void conf_409(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__float2int_rz(a));
     }
 }
+#endif
 // __double2int_rz
-__device__ __noinline__ void conf_410(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(410)
+static __device__ void conf_410(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4779,8 +5608,10 @@ __device__ __noinline__ void conf_410(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__double2int_rz(a));
     }
 }
+#endif
 // __int2float_rz
-__device__ __noinline__ void conf_411(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(411)
+static __device__ void conf_411(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4790,8 +5621,10 @@ __device__ __noinline__ void conf_411(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__int2float_rz(a));
     }
 }
+#endif
 // __float2uint_rz
-__device__ __noinline__ void conf_412(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(412)
+static __device__ void conf_412(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4801,8 +5634,10 @@ __device__ __noinline__ void conf_412(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__float2uint_rz(a));
     }
 }
+#endif
 // __double2uint_rz
-__device__ __noinline__ void conf_413(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(413)
+static __device__ void conf_413(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4812,8 +5647,10 @@ __device__ __noinline__ void conf_413(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__double2uint_rz(a));
     }
 }
+#endif
 // __uint2float_rz
-__device__ __noinline__ void conf_414(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(414)
+static __device__ void conf_414(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4823,8 +5660,10 @@ __device__ __noinline__ void conf_414(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__uint2float_rz(a));
     }
 }
+#endif
 // __float2ll_rz
-__device__ __noinline__ void conf_415(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(415)
+static __device__ void conf_415(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4834,8 +5673,10 @@ __device__ __noinline__ void conf_415(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__float2ll_rz(a));
     }
 }
+#endif
 // __double2ll_rz
-__device__ __noinline__ void conf_416(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(416)
+static __device__ void conf_416(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4845,8 +5686,10 @@ __device__ __noinline__ void conf_416(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__double2ll_rz(a));
     }
 }
+#endif
 // __ll2float_rz
-__device__ __noinline__ void conf_417(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(417)
+static __device__ void conf_417(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4856,8 +5699,10 @@ __device__ __noinline__ void conf_417(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ll2float_rz(a));
     }
 }
+#endif
 // __float2ull_rz
-__device__ __noinline__ void conf_418(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(418)
+static __device__ void conf_418(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4867,8 +5712,10 @@ __device__ __noinline__ void conf_418(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__float2ull_rz(a));
     }
 }
+#endif
 // __double2ull_rz
-__device__ __noinline__ void conf_419(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(419)
+static __device__ void conf_419(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4878,8 +5725,10 @@ __device__ __noinline__ void conf_419(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__double2ull_rz(a));
     }
 }
+#endif
 // __ull2float_rz
-__device__ __noinline__ void conf_420(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(420)
+static __device__ void conf_420(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4889,8 +5738,10 @@ __device__ __noinline__ void conf_420(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ull2float_rz(a));
     }
 }
+#endif
 // __double2float_rz
-__device__ __noinline__ void conf_421(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(421)
+static __device__ void conf_421(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4900,8 +5751,10 @@ __device__ __noinline__ void conf_421(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__double2float_rz(a));
     }
 }
+#endif
 // __fadd_rd
-__device__ __noinline__ void conf_422(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(422)
+static __device__ void conf_422(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4912,8 +5765,10 @@ __device__ __noinline__ void conf_422(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fadd_rd(a, b));
     }
 }
+#endif
 // __fsub_rd
-__device__ __noinline__ void conf_423(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(423)
+static __device__ void conf_423(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4924,8 +5779,10 @@ __device__ __noinline__ void conf_423(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsub_rd(a, b));
     }
 }
+#endif
 // __fmul_rd
-__device__ __noinline__ void conf_424(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(424)
+static __device__ void conf_424(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4936,8 +5793,10 @@ __device__ __noinline__ void conf_424(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmul_rd(a, b));
     }
 }
+#endif
 // __fmaf_rd
-__device__ __noinline__ void conf_425(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(425)
+static __device__ void conf_425(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F, K_F};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -4949,8 +5808,10 @@ __device__ __noinline__ void conf_425(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmaf_rd(a, b, c));
     }
 }
+#endif
 // __fdiv_rd
-__device__ __noinline__ void conf_426(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(426)
+static __device__ void conf_426(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -4961,8 +5822,10 @@ __device__ __noinline__ void conf_426(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fdiv_rd(a, b));
     }
 }
+#endif
 // __frcp_rd
-__device__ __noinline__ void conf_427(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(427)
+static __device__ void conf_427(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4972,8 +5835,10 @@ __device__ __noinline__ void conf_427(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__frcp_rd(a));
     }
 }
+#endif
 // __fsqrt_rd
-__device__ __noinline__ void conf_428(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(428)
+static __device__ void conf_428(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4983,8 +5848,10 @@ __device__ __noinline__ void conf_428(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsqrt_rd(a));
     }
 }
+#endif
 // __float2int_rd
-__device__ __noinline__ void conf_429(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(429)
+static __device__ void conf_429(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -4994,8 +5861,10 @@ __device__ __noinline__ void conf_429(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__float2int_rd(a));
     }
 }
+#endif
 // __double2int_rd
-__device__ __noinline__ void conf_430(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(430)
+static __device__ void conf_430(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5005,8 +5874,10 @@ __device__ __noinline__ void conf_430(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__double2int_rd(a));
     }
 }
+#endif
 // __int2float_rd
-__device__ __noinline__ void conf_431(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(431)
+static __device__ void conf_431(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5016,8 +5887,10 @@ __device__ __noinline__ void conf_431(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__int2float_rd(a));
     }
 }
+#endif
 // __float2uint_rd
-__device__ __noinline__ void conf_432(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(432)
+static __device__ void conf_432(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5027,8 +5900,10 @@ __device__ __noinline__ void conf_432(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__float2uint_rd(a));
     }
 }
+#endif
 // __double2uint_rd
-__device__ __noinline__ void conf_433(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(433)
+static __device__ void conf_433(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5038,8 +5913,10 @@ __device__ __noinline__ void conf_433(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__double2uint_rd(a));
     }
 }
+#endif
 // __uint2float_rd
-__device__ __noinline__ void conf_434(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(434)
+static __device__ void conf_434(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5049,8 +5926,10 @@ __device__ __noinline__ void conf_434(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__uint2float_rd(a));
     }
 }
+#endif
 // __float2ll_rd
-__device__ __noinline__ void conf_435(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(435)
+static __device__ void conf_435(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5060,8 +5939,10 @@ __device__ __noinline__ void conf_435(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__float2ll_rd(a));
     }
 }
+#endif
 // __double2ll_rd
-__device__ __noinline__ void conf_436(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(436)
+static __device__ void conf_436(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5071,8 +5952,10 @@ __device__ __noinline__ void conf_436(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__double2ll_rd(a));
     }
 }
+#endif
 // __ll2float_rd
-__device__ __noinline__ void conf_437(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(437)
+static __device__ void conf_437(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5082,8 +5965,10 @@ __device__ __noinline__ void conf_437(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ll2float_rd(a));
     }
 }
+#endif
 // __float2ull_rd
-__device__ __noinline__ void conf_438(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(438)
+static __device__ void conf_438(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5093,8 +5978,10 @@ __device__ __noinline__ void conf_438(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__float2ull_rd(a));
     }
 }
+#endif
 // __double2ull_rd
-__device__ __noinline__ void conf_439(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(439)
+static __device__ void conf_439(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5104,8 +5991,10 @@ __device__ __noinline__ void conf_439(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__double2ull_rd(a));
     }
 }
+#endif
 // __ull2float_rd
-__device__ __noinline__ void conf_440(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(440)
+static __device__ void conf_440(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5115,8 +6004,10 @@ __device__ __noinline__ void conf_440(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ull2float_rd(a));
     }
 }
+#endif
 // __double2float_rd
-__device__ __noinline__ void conf_441(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(441)
+static __device__ void conf_441(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5126,8 +6017,10 @@ __device__ __noinline__ void conf_441(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__double2float_rd(a));
     }
 }
+#endif
 // __fadd_ru
-__device__ __noinline__ void conf_442(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(442)
+static __device__ void conf_442(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5138,8 +6031,10 @@ __device__ __noinline__ void conf_442(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fadd_ru(a, b));
     }
 }
+#endif
 // __fsub_ru
-__device__ __noinline__ void conf_443(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(443)
+static __device__ void conf_443(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5150,8 +6045,10 @@ __device__ __noinline__ void conf_443(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsub_ru(a, b));
     }
 }
+#endif
 // __fmul_ru
-__device__ __noinline__ void conf_444(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(444)
+static __device__ void conf_444(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5162,8 +6059,10 @@ __device__ __noinline__ void conf_444(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmul_ru(a, b));
     }
 }
+#endif
 // __fmaf_ru
-__device__ __noinline__ void conf_445(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(445)
+static __device__ void conf_445(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F, K_F};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5175,8 +6074,10 @@ __device__ __noinline__ void conf_445(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fmaf_ru(a, b, c));
     }
 }
+#endif
 // __fdiv_ru
-__device__ __noinline__ void conf_446(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(446)
+static __device__ void conf_446(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5187,8 +6088,10 @@ __device__ __noinline__ void conf_446(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fdiv_ru(a, b));
     }
 }
+#endif
 // __frcp_ru
-__device__ __noinline__ void conf_447(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(447)
+static __device__ void conf_447(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5198,8 +6101,10 @@ __device__ __noinline__ void conf_447(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__frcp_ru(a));
     }
 }
+#endif
 // __fsqrt_ru
-__device__ __noinline__ void conf_448(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(448)
+static __device__ void conf_448(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5209,8 +6114,10 @@ __device__ __noinline__ void conf_448(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fsqrt_ru(a));
     }
 }
+#endif
 // __float2int_ru
-__device__ __noinline__ void conf_449(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(449)
+static __device__ void conf_449(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5220,8 +6127,10 @@ __device__ __noinline__ void conf_449(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__float2int_ru(a));
     }
 }
+#endif
 // __double2int_ru
-__device__ __noinline__ void conf_450(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(450)
+static __device__ void conf_450(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5231,8 +6140,10 @@ __device__ __noinline__ void conf_450(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__double2int_ru(a));
     }
 }
+#endif
 // __int2float_ru
-__device__ __noinline__ void conf_451(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(451)
+static __device__ void conf_451(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5242,8 +6153,10 @@ __device__ __noinline__ void conf_451(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__int2float_ru(a));
     }
 }
+#endif
 // __float2uint_ru
-__device__ __noinline__ void conf_452(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(452)
+static __device__ void conf_452(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5253,8 +6166,10 @@ __device__ __noinline__ void conf_452(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__float2uint_ru(a));
     }
 }
+#endif
 // __double2uint_ru
-__device__ __noinline__ void conf_453(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(453)
+static __device__ void conf_453(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5264,8 +6179,10 @@ __device__ __noinline__ void conf_453(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__double2uint_ru(a));
     }
 }
+#endif
 // __uint2float_ru
-__device__ __noinline__ void conf_454(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(454)
+static __device__ void conf_454(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5275,8 +6192,10 @@ __device__ __noinline__ void conf_454(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__uint2float_ru(a));
     }
 }
+#endif
 // __float2ll_ru
-__device__ __noinline__ void conf_455(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(455)
+static __device__ void conf_455(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5286,8 +6205,10 @@ __device__ __noinline__ void conf_455(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__float2ll_ru(a));
     }
 }
+#endif
 // __double2ll_ru
-__device__ __noinline__ void conf_456(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(456)
+static __device__ void conf_456(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5297,8 +6218,10 @@ __device__ __noinline__ void conf_456(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__double2ll_ru(a));
     }
 }
+#endif
 // __ll2float_ru
-__device__ __noinline__ void conf_457(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(457)
+static __device__ void conf_457(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5308,8 +6231,10 @@ __device__ __noinline__ void conf_457(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ll2float_ru(a));
     }
 }
+#endif
 // __float2ull_ru
-__device__ __noinline__ void conf_458(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(458)
+static __device__ void conf_458(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5319,8 +6244,10 @@ __device__ __noinline__ void conf_458(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__float2ull_ru(a));
     }
 }
+#endif
 // __double2ull_ru
-__device__ __noinline__ void conf_459(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(459)
+static __device__ void conf_459(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5330,8 +6257,10 @@ __device__ __noinline__ void conf_459(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__double2ull_ru(a));
     }
 }
+#endif
 // __ull2float_ru
-__device__ __noinline__ void conf_460(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(460)
+static __device__ void conf_460(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5341,8 +6270,10 @@ __device__ __noinline__ void conf_460(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__ull2float_ru(a));
     }
 }
+#endif
 // __double2float_ru
-__device__ __noinline__ void conf_461(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(461)
+static __device__ void conf_461(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5352,8 +6283,10 @@ __device__ __noinline__ void conf_461(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__double2float_ru(a));
     }
 }
+#endif
 // __frsqrt_rn
-__device__ __noinline__ void conf_462(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(462)
+static __device__ void conf_462(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5363,8 +6296,10 @@ __device__ __noinline__ void conf_462(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__frsqrt_rn(a));
     }
 }
+#endif
 // __saturatef
-__device__ __noinline__ void conf_463(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(463)
+static __device__ void conf_463(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5374,8 +6309,10 @@ __device__ __noinline__ void conf_463(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__saturatef(a));
     }
 }
+#endif
 // __fdividef
-__device__ __noinline__ void conf_464(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(464)
+static __device__ void conf_464(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F, K_F};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5386,8 +6323,10 @@ __device__ __noinline__ void conf_464(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__fdividef(a, b));
     }
 }
+#endif
 // __expf
-__device__ __noinline__ void conf_465(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(465)
+static __device__ void conf_465(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5397,8 +6336,10 @@ __device__ __noinline__ void conf_465(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__expf(a));
     }
 }
+#endif
 // __exp10f
-__device__ __noinline__ void conf_466(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(466)
+static __device__ void conf_466(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5408,8 +6349,10 @@ __device__ __noinline__ void conf_466(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__exp10f(a));
     }
 }
+#endif
 // __logf
-__device__ __noinline__ void conf_467(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(467)
+static __device__ void conf_467(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5419,8 +6362,10 @@ __device__ __noinline__ void conf_467(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__logf(a));
     }
 }
+#endif
 // __log2f
-__device__ __noinline__ void conf_468(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(468)
+static __device__ void conf_468(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5430,8 +6375,10 @@ __device__ __noinline__ void conf_468(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__log2f(a));
     }
 }
+#endif
 // __log10f
-__device__ __noinline__ void conf_469(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(469)
+static __device__ void conf_469(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5441,8 +6388,10 @@ __device__ __noinline__ void conf_469(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__log10f(a));
     }
 }
+#endif
 // __sinf
-__device__ __noinline__ void conf_470(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(470)
+static __device__ void conf_470(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5452,8 +6401,10 @@ __device__ __noinline__ void conf_470(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__sinf(a));
     }
 }
+#endif
 // __cosf
-__device__ __noinline__ void conf_471(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(471)
+static __device__ void conf_471(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5463,8 +6414,10 @@ __device__ __noinline__ void conf_471(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__cosf(a));
     }
 }
+#endif
 // __tanhf
-__device__ __noinline__ void conf_472(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(472)
+static __device__ void conf_472(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5474,8 +6427,10 @@ __device__ __noinline__ void conf_472(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__tanhf(a));
     }
 }
+#endif
 // __float_as_int
-__device__ __noinline__ void conf_473(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(473)
+static __device__ void conf_473(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_F};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5485,8 +6440,10 @@ __device__ __noinline__ void conf_473(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__float_as_int(a));
     }
 }
+#endif
 // __int_as_float
-__device__ __noinline__ void conf_474(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(474)
+static __device__ void conf_474(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5496,8 +6453,10 @@ __device__ __noinline__ void conf_474(int what, unsigned long long *out, long lo
         out[i] = conf_bits<float>(__int_as_float(a));
     }
 }
+#endif
 // __double_as_longlong
-__device__ __noinline__ void conf_475(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(475)
+static __device__ void conf_475(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_D};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5507,8 +6466,10 @@ __device__ __noinline__ void conf_475(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__double_as_longlong(a));
     }
 }
+#endif
 // __brev
-__device__ __noinline__ void conf_476(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(476)
+static __device__ void conf_476(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5518,8 +6479,10 @@ __device__ __noinline__ void conf_476(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__brev(a));
     }
 }
+#endif
 // __brevll
-__device__ __noinline__ void conf_477(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(477)
+static __device__ void conf_477(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5529,8 +6492,10 @@ __device__ __noinline__ void conf_477(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__brevll(a));
     }
 }
+#endif
 // __popc
-__device__ __noinline__ void conf_478(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(478)
+static __device__ void conf_478(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5540,8 +6505,10 @@ __device__ __noinline__ void conf_478(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__popc(a));
     }
 }
+#endif
 // __popcll
-__device__ __noinline__ void conf_479(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(479)
+static __device__ void conf_479(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5551,8 +6518,10 @@ __device__ __noinline__ void conf_479(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__popcll(a));
     }
 }
+#endif
 // __clz
-__device__ __noinline__ void conf_480(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(480)
+static __device__ void conf_480(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5562,8 +6531,10 @@ __device__ __noinline__ void conf_480(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__clz(a));
     }
 }
+#endif
 // __clzll
-__device__ __noinline__ void conf_481(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(481)
+static __device__ void conf_481(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5573,8 +6544,10 @@ __device__ __noinline__ void conf_481(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__clzll(a));
     }
 }
+#endif
 // __ffs
-__device__ __noinline__ void conf_482(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(482)
+static __device__ void conf_482(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5584,8 +6557,10 @@ __device__ __noinline__ void conf_482(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__ffs(a));
     }
 }
+#endif
 // __ffsll
-__device__ __noinline__ void conf_483(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(483)
+static __device__ void conf_483(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L};
     if (what < 0) { out[0] = conf_count(1, kinds); return; }
@@ -5595,8 +6570,10 @@ __device__ __noinline__ void conf_483(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__ffsll(a));
     }
 }
+#endif
 // __byte_perm
-__device__ __noinline__ void conf_484(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(484)
+static __device__ void conf_484(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5608,8 +6585,10 @@ __device__ __noinline__ void conf_484(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__byte_perm(a, b, c));
     }
 }
+#endif
 // __funnelshift_l
-__device__ __noinline__ void conf_485(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(485)
+static __device__ void conf_485(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5621,8 +6600,10 @@ __device__ __noinline__ void conf_485(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__funnelshift_l(a, b, c));
     }
 }
+#endif
 // __funnelshift_lc
-__device__ __noinline__ void conf_486(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(486)
+static __device__ void conf_486(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5634,8 +6615,10 @@ __device__ __noinline__ void conf_486(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__funnelshift_lc(a, b, c));
     }
 }
+#endif
 // __funnelshift_r
-__device__ __noinline__ void conf_487(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(487)
+static __device__ void conf_487(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5647,8 +6630,10 @@ __device__ __noinline__ void conf_487(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__funnelshift_r(a, b, c));
     }
 }
+#endif
 // __funnelshift_rc
-__device__ __noinline__ void conf_488(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(488)
+static __device__ void conf_488(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5660,8 +6645,10 @@ __device__ __noinline__ void conf_488(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__funnelshift_rc(a, b, c));
     }
 }
+#endif
 // __usad
-__device__ __noinline__ void conf_489(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(489)
+static __device__ void conf_489(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5673,8 +6660,10 @@ __device__ __noinline__ void conf_489(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__usad(a, b, c));
     }
 }
+#endif
 // __sad
-__device__ __noinline__ void conf_490(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(490)
+static __device__ void conf_490(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5686,8 +6675,10 @@ __device__ __noinline__ void conf_490(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__sad(a, b, c));
     }
 }
+#endif
 // __mul24
-__device__ __noinline__ void conf_491(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(491)
+static __device__ void conf_491(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5698,8 +6689,10 @@ __device__ __noinline__ void conf_491(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__mul24(a, b));
     }
 }
+#endif
 // __mulhi
-__device__ __noinline__ void conf_492(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(492)
+static __device__ void conf_492(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5710,8 +6703,10 @@ __device__ __noinline__ void conf_492(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__mulhi(a, b));
     }
 }
+#endif
 // __rhadd
-__device__ __noinline__ void conf_493(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(493)
+static __device__ void conf_493(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5722,8 +6717,10 @@ __device__ __noinline__ void conf_493(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__rhadd(a, b));
     }
 }
+#endif
 // __hadd:int
-__device__ __noinline__ void conf_494(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(494)
+static __device__ void conf_494(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5734,8 +6731,10 @@ __device__ __noinline__ void conf_494(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__hadd(a, b));
     }
 }
+#endif
 // __umul24
-__device__ __noinline__ void conf_495(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(495)
+static __device__ void conf_495(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5746,8 +6745,10 @@ __device__ __noinline__ void conf_495(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__umul24(a, b));
     }
 }
+#endif
 // __umulhi
-__device__ __noinline__ void conf_496(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(496)
+static __device__ void conf_496(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5758,8 +6759,10 @@ __device__ __noinline__ void conf_496(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__umulhi(a, b));
     }
 }
+#endif
 // __uhadd
-__device__ __noinline__ void conf_497(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(497)
+static __device__ void conf_497(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5770,8 +6773,10 @@ __device__ __noinline__ void conf_497(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__uhadd(a, b));
     }
 }
+#endif
 // __urhadd
-__device__ __noinline__ void conf_498(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(498)
+static __device__ void conf_498(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5782,8 +6787,10 @@ __device__ __noinline__ void conf_498(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__urhadd(a, b));
     }
 }
+#endif
 // __mul64hi
-__device__ __noinline__ void conf_499(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(499)
+static __device__ void conf_499(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_L, K_L};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5794,8 +6801,10 @@ __device__ __noinline__ void conf_499(int what, unsigned long long *out, long lo
         out[i] = conf_bits<long long>(__mul64hi(a, b));
     }
 }
+#endif
 // __umul64hi
-__device__ __noinline__ void conf_500(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(500)
+static __device__ void conf_500(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_UL, K_UL};
     if (what < 0) { out[0] = conf_count(2, kinds); return; }
@@ -5806,8 +6815,10 @@ __device__ __noinline__ void conf_500(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned long long>(__umul64hi(a, b));
     }
 }
+#endif
 // __dp4a:int
-__device__ __noinline__ void conf_501(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(501)
+static __device__ void conf_501(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_I, K_I, K_I};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5819,8 +6830,10 @@ __device__ __noinline__ void conf_501(int what, unsigned long long *out, long lo
         out[i] = conf_bits<int>(__dp4a(a, b, c));
     }
 }
+#endif
 // __dp4a:unsigned
-__device__ __noinline__ void conf_502(int what, unsigned long long *out, long long n, long long first, long long stride)
+#if CONF_IN_PART(502)
+static __device__ void conf_502(int what, unsigned long long *out, long long n, long long first, long long stride)
 {
     const int kinds[] = {K_U, K_U, K_U};
     if (what < 0) { out[0] = conf_count(3, kinds); return; }
@@ -5832,6 +6845,7 @@ __device__ __noinline__ void conf_502(int what, unsigned long long *out, long lo
         out[i] = conf_bits<unsigned>(__dp4a(a, b, c));
     }
 }
+#endif
 
 extern "C" __global__ void conf(int fn, int what, unsigned long long *out, long long n)
 {
@@ -5839,510 +6853,1518 @@ extern "C" __global__ void conf(int fn, int what, unsigned long long *out, long 
     long long stride = (long long)gridDim.x * blockDim.x;
     if (what < 0 && first != 0) return;
     switch (fn) {
+#if CONF_IN_PART(0)
     case 0: conf_0(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(1)
     case 1: conf_1(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(2)
     case 2: conf_2(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(3)
     case 3: conf_3(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(4)
     case 4: conf_4(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(5)
     case 5: conf_5(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(6)
     case 6: conf_6(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(7)
     case 7: conf_7(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(8)
     case 8: conf_8(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(9)
     case 9: conf_9(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(10)
     case 10: conf_10(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(11)
     case 11: conf_11(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(12)
     case 12: conf_12(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(13)
     case 13: conf_13(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(14)
     case 14: conf_14(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(15)
     case 15: conf_15(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(16)
     case 16: conf_16(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(17)
     case 17: conf_17(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(18)
     case 18: conf_18(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(19)
     case 19: conf_19(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(20)
     case 20: conf_20(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(21)
     case 21: conf_21(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(22)
     case 22: conf_22(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(23)
     case 23: conf_23(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(24)
     case 24: conf_24(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(25)
     case 25: conf_25(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(26)
     case 26: conf_26(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(27)
     case 27: conf_27(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(28)
     case 28: conf_28(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(29)
     case 29: conf_29(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(30)
     case 30: conf_30(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(31)
     case 31: conf_31(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(32)
     case 32: conf_32(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(33)
     case 33: conf_33(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(34)
     case 34: conf_34(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(35)
     case 35: conf_35(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(36)
     case 36: conf_36(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(37)
     case 37: conf_37(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(38)
     case 38: conf_38(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(39)
     case 39: conf_39(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(40)
     case 40: conf_40(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(41)
     case 41: conf_41(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(42)
     case 42: conf_42(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(43)
     case 43: conf_43(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(44)
     case 44: conf_44(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(45)
     case 45: conf_45(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(46)
     case 46: conf_46(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(47)
     case 47: conf_47(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(48)
     case 48: conf_48(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(49)
     case 49: conf_49(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(50)
     case 50: conf_50(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(51)
     case 51: conf_51(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(52)
     case 52: conf_52(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(53)
     case 53: conf_53(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(54)
     case 54: conf_54(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(55)
     case 55: conf_55(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(56)
     case 56: conf_56(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(57)
     case 57: conf_57(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(58)
     case 58: conf_58(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(59)
     case 59: conf_59(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(60)
     case 60: conf_60(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(61)
     case 61: conf_61(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(62)
     case 62: conf_62(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(63)
     case 63: conf_63(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(64)
     case 64: conf_64(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(65)
     case 65: conf_65(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(66)
     case 66: conf_66(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(67)
     case 67: conf_67(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(68)
     case 68: conf_68(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(69)
     case 69: conf_69(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(70)
     case 70: conf_70(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(71)
     case 71: conf_71(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(72)
     case 72: conf_72(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(73)
     case 73: conf_73(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(74)
     case 74: conf_74(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(75)
     case 75: conf_75(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(76)
     case 76: conf_76(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(77)
     case 77: conf_77(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(78)
     case 78: conf_78(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(79)
     case 79: conf_79(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(80)
     case 80: conf_80(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(81)
     case 81: conf_81(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(82)
     case 82: conf_82(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(83)
     case 83: conf_83(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(84)
     case 84: conf_84(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(85)
     case 85: conf_85(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(86)
     case 86: conf_86(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(87)
     case 87: conf_87(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(88)
     case 88: conf_88(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(89)
     case 89: conf_89(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(90)
     case 90: conf_90(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(91)
     case 91: conf_91(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(92)
     case 92: conf_92(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(93)
     case 93: conf_93(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(94)
     case 94: conf_94(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(95)
     case 95: conf_95(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(96)
     case 96: conf_96(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(97)
     case 97: conf_97(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(98)
     case 98: conf_98(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(99)
     case 99: conf_99(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(100)
     case 100: conf_100(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(101)
     case 101: conf_101(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(102)
     case 102: conf_102(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(103)
     case 103: conf_103(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(104)
     case 104: conf_104(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(105)
     case 105: conf_105(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(106)
     case 106: conf_106(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(107)
     case 107: conf_107(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(108)
     case 108: conf_108(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(109)
     case 109: conf_109(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(110)
     case 110: conf_110(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(111)
     case 111: conf_111(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(112)
     case 112: conf_112(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(113)
     case 113: conf_113(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(114)
     case 114: conf_114(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(115)
     case 115: conf_115(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(116)
     case 116: conf_116(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(117)
     case 117: conf_117(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(118)
     case 118: conf_118(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(119)
     case 119: conf_119(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(120)
     case 120: conf_120(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(121)
     case 121: conf_121(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(122)
     case 122: conf_122(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(123)
     case 123: conf_123(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(124)
     case 124: conf_124(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(125)
     case 125: conf_125(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(126)
     case 126: conf_126(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(127)
     case 127: conf_127(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(128)
     case 128: conf_128(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(129)
     case 129: conf_129(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(130)
     case 130: conf_130(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(131)
     case 131: conf_131(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(132)
     case 132: conf_132(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(133)
     case 133: conf_133(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(134)
     case 134: conf_134(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(135)
     case 135: conf_135(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(136)
     case 136: conf_136(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(137)
     case 137: conf_137(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(138)
     case 138: conf_138(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(139)
     case 139: conf_139(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(140)
     case 140: conf_140(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(141)
     case 141: conf_141(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(142)
     case 142: conf_142(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(143)
     case 143: conf_143(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(144)
     case 144: conf_144(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(145)
     case 145: conf_145(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(146)
     case 146: conf_146(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(147)
     case 147: conf_147(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(148)
     case 148: conf_148(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(149)
     case 149: conf_149(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(150)
     case 150: conf_150(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(151)
     case 151: conf_151(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(152)
     case 152: conf_152(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(153)
     case 153: conf_153(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(154)
     case 154: conf_154(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(155)
     case 155: conf_155(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(156)
     case 156: conf_156(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(157)
     case 157: conf_157(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(158)
     case 158: conf_158(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(159)
     case 159: conf_159(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(160)
     case 160: conf_160(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(161)
     case 161: conf_161(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(162)
     case 162: conf_162(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(163)
     case 163: conf_163(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(164)
     case 164: conf_164(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(165)
     case 165: conf_165(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(166)
     case 166: conf_166(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(167)
     case 167: conf_167(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(168)
     case 168: conf_168(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(169)
     case 169: conf_169(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(170)
     case 170: conf_170(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(171)
     case 171: conf_171(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(172)
     case 172: conf_172(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(173)
     case 173: conf_173(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(174)
     case 174: conf_174(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(175)
     case 175: conf_175(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(176)
     case 176: conf_176(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(177)
     case 177: conf_177(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(178)
     case 178: conf_178(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(179)
     case 179: conf_179(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(180)
     case 180: conf_180(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(181)
     case 181: conf_181(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(182)
     case 182: conf_182(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(183)
     case 183: conf_183(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(184)
     case 184: conf_184(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(185)
     case 185: conf_185(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(186)
     case 186: conf_186(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(187)
     case 187: conf_187(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(188)
     case 188: conf_188(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(189)
     case 189: conf_189(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(190)
     case 190: conf_190(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(191)
     case 191: conf_191(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(192)
     case 192: conf_192(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(193)
     case 193: conf_193(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(194)
     case 194: conf_194(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(195)
     case 195: conf_195(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(196)
     case 196: conf_196(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(197)
     case 197: conf_197(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(198)
     case 198: conf_198(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(199)
     case 199: conf_199(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(200)
     case 200: conf_200(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(201)
     case 201: conf_201(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(202)
     case 202: conf_202(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(203)
     case 203: conf_203(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(204)
     case 204: conf_204(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(205)
     case 205: conf_205(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(206)
     case 206: conf_206(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(207)
     case 207: conf_207(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(208)
     case 208: conf_208(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(209)
     case 209: conf_209(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(210)
     case 210: conf_210(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(211)
     case 211: conf_211(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(212)
     case 212: conf_212(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(213)
     case 213: conf_213(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(214)
     case 214: conf_214(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(215)
     case 215: conf_215(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(216)
     case 216: conf_216(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(217)
     case 217: conf_217(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(218)
     case 218: conf_218(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(219)
     case 219: conf_219(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(220)
     case 220: conf_220(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(221)
     case 221: conf_221(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(222)
     case 222: conf_222(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(223)
     case 223: conf_223(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(224)
     case 224: conf_224(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(225)
     case 225: conf_225(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(226)
     case 226: conf_226(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(227)
     case 227: conf_227(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(228)
     case 228: conf_228(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(229)
     case 229: conf_229(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(230)
     case 230: conf_230(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(231)
     case 231: conf_231(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(232)
     case 232: conf_232(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(233)
     case 233: conf_233(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(234)
     case 234: conf_234(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(235)
     case 235: conf_235(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(236)
     case 236: conf_236(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(237)
     case 237: conf_237(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(238)
     case 238: conf_238(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(239)
     case 239: conf_239(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(240)
     case 240: conf_240(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(241)
     case 241: conf_241(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(242)
     case 242: conf_242(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(243)
     case 243: conf_243(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(244)
     case 244: conf_244(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(245)
     case 245: conf_245(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(246)
     case 246: conf_246(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(247)
     case 247: conf_247(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(248)
     case 248: conf_248(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(249)
     case 249: conf_249(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(250)
     case 250: conf_250(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(251)
     case 251: conf_251(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(252)
     case 252: conf_252(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(253)
     case 253: conf_253(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(254)
     case 254: conf_254(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(255)
     case 255: conf_255(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(256)
     case 256: conf_256(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(257)
     case 257: conf_257(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(258)
     case 258: conf_258(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(259)
     case 259: conf_259(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(260)
     case 260: conf_260(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(261)
     case 261: conf_261(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(262)
     case 262: conf_262(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(263)
     case 263: conf_263(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(264)
     case 264: conf_264(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(265)
     case 265: conf_265(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(266)
     case 266: conf_266(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(267)
     case 267: conf_267(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(268)
     case 268: conf_268(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(269)
     case 269: conf_269(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(270)
     case 270: conf_270(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(271)
     case 271: conf_271(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(272)
     case 272: conf_272(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(273)
     case 273: conf_273(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(274)
     case 274: conf_274(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(275)
     case 275: conf_275(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(276)
     case 276: conf_276(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(277)
     case 277: conf_277(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(278)
     case 278: conf_278(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(279)
     case 279: conf_279(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(280)
     case 280: conf_280(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(281)
     case 281: conf_281(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(282)
     case 282: conf_282(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(283)
     case 283: conf_283(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(284)
     case 284: conf_284(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(285)
     case 285: conf_285(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(286)
     case 286: conf_286(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(287)
     case 287: conf_287(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(288)
     case 288: conf_288(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(289)
     case 289: conf_289(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(290)
     case 290: conf_290(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(291)
     case 291: conf_291(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(292)
     case 292: conf_292(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(293)
     case 293: conf_293(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(294)
     case 294: conf_294(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(295)
     case 295: conf_295(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(296)
     case 296: conf_296(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(297)
     case 297: conf_297(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(298)
     case 298: conf_298(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(299)
     case 299: conf_299(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(300)
     case 300: conf_300(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(301)
     case 301: conf_301(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(302)
     case 302: conf_302(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(303)
     case 303: conf_303(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(304)
     case 304: conf_304(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(305)
     case 305: conf_305(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(306)
     case 306: conf_306(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(307)
     case 307: conf_307(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(308)
     case 308: conf_308(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(309)
     case 309: conf_309(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(310)
     case 310: conf_310(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(311)
     case 311: conf_311(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(312)
     case 312: conf_312(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(313)
     case 313: conf_313(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(314)
     case 314: conf_314(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(315)
     case 315: conf_315(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(316)
     case 316: conf_316(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(317)
     case 317: conf_317(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(318)
     case 318: conf_318(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(319)
     case 319: conf_319(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(320)
     case 320: conf_320(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(321)
     case 321: conf_321(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(322)
     case 322: conf_322(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(323)
     case 323: conf_323(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(324)
     case 324: conf_324(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(325)
     case 325: conf_325(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(326)
     case 326: conf_326(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(327)
     case 327: conf_327(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(328)
     case 328: conf_328(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(329)
     case 329: conf_329(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(330)
     case 330: conf_330(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(331)
     case 331: conf_331(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(332)
     case 332: conf_332(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(333)
     case 333: conf_333(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(334)
     case 334: conf_334(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(335)
     case 335: conf_335(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(336)
     case 336: conf_336(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(337)
     case 337: conf_337(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(338)
     case 338: conf_338(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(339)
     case 339: conf_339(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(340)
     case 340: conf_340(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(341)
     case 341: conf_341(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(342)
     case 342: conf_342(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(343)
     case 343: conf_343(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(344)
     case 344: conf_344(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(345)
     case 345: conf_345(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(346)
     case 346: conf_346(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(347)
     case 347: conf_347(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(348)
     case 348: conf_348(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(349)
     case 349: conf_349(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(350)
     case 350: conf_350(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(351)
     case 351: conf_351(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(352)
     case 352: conf_352(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(353)
     case 353: conf_353(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(354)
     case 354: conf_354(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(355)
     case 355: conf_355(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(356)
     case 356: conf_356(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(357)
     case 357: conf_357(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(358)
     case 358: conf_358(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(359)
     case 359: conf_359(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(360)
     case 360: conf_360(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(361)
     case 361: conf_361(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(362)
     case 362: conf_362(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(363)
     case 363: conf_363(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(364)
     case 364: conf_364(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(365)
     case 365: conf_365(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(366)
     case 366: conf_366(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(367)
     case 367: conf_367(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(368)
     case 368: conf_368(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(369)
     case 369: conf_369(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(370)
     case 370: conf_370(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(371)
     case 371: conf_371(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(372)
     case 372: conf_372(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(373)
     case 373: conf_373(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(374)
     case 374: conf_374(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(375)
     case 375: conf_375(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(376)
     case 376: conf_376(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(377)
     case 377: conf_377(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(378)
     case 378: conf_378(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(379)
     case 379: conf_379(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(380)
     case 380: conf_380(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(381)
     case 381: conf_381(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(382)
     case 382: conf_382(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(383)
     case 383: conf_383(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(384)
     case 384: conf_384(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(385)
     case 385: conf_385(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(386)
     case 386: conf_386(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(387)
     case 387: conf_387(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(388)
     case 388: conf_388(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(389)
     case 389: conf_389(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(390)
     case 390: conf_390(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(391)
     case 391: conf_391(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(392)
     case 392: conf_392(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(393)
     case 393: conf_393(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(394)
     case 394: conf_394(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(395)
     case 395: conf_395(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(396)
     case 396: conf_396(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(397)
     case 397: conf_397(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(398)
     case 398: conf_398(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(399)
     case 399: conf_399(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(400)
     case 400: conf_400(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(401)
     case 401: conf_401(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(402)
     case 402: conf_402(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(403)
     case 403: conf_403(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(404)
     case 404: conf_404(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(405)
     case 405: conf_405(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(406)
     case 406: conf_406(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(407)
     case 407: conf_407(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(408)
     case 408: conf_408(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(409)
     case 409: conf_409(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(410)
     case 410: conf_410(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(411)
     case 411: conf_411(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(412)
     case 412: conf_412(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(413)
     case 413: conf_413(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(414)
     case 414: conf_414(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(415)
     case 415: conf_415(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(416)
     case 416: conf_416(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(417)
     case 417: conf_417(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(418)
     case 418: conf_418(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(419)
     case 419: conf_419(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(420)
     case 420: conf_420(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(421)
     case 421: conf_421(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(422)
     case 422: conf_422(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(423)
     case 423: conf_423(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(424)
     case 424: conf_424(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(425)
     case 425: conf_425(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(426)
     case 426: conf_426(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(427)
     case 427: conf_427(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(428)
     case 428: conf_428(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(429)
     case 429: conf_429(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(430)
     case 430: conf_430(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(431)
     case 431: conf_431(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(432)
     case 432: conf_432(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(433)
     case 433: conf_433(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(434)
     case 434: conf_434(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(435)
     case 435: conf_435(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(436)
     case 436: conf_436(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(437)
     case 437: conf_437(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(438)
     case 438: conf_438(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(439)
     case 439: conf_439(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(440)
     case 440: conf_440(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(441)
     case 441: conf_441(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(442)
     case 442: conf_442(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(443)
     case 443: conf_443(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(444)
     case 444: conf_444(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(445)
     case 445: conf_445(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(446)
     case 446: conf_446(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(447)
     case 447: conf_447(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(448)
     case 448: conf_448(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(449)
     case 449: conf_449(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(450)
     case 450: conf_450(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(451)
     case 451: conf_451(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(452)
     case 452: conf_452(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(453)
     case 453: conf_453(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(454)
     case 454: conf_454(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(455)
     case 455: conf_455(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(456)
     case 456: conf_456(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(457)
     case 457: conf_457(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(458)
     case 458: conf_458(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(459)
     case 459: conf_459(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(460)
     case 460: conf_460(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(461)
     case 461: conf_461(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(462)
     case 462: conf_462(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(463)
     case 463: conf_463(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(464)
     case 464: conf_464(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(465)
     case 465: conf_465(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(466)
     case 466: conf_466(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(467)
     case 467: conf_467(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(468)
     case 468: conf_468(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(469)
     case 469: conf_469(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(470)
     case 470: conf_470(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(471)
     case 471: conf_471(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(472)
     case 472: conf_472(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(473)
     case 473: conf_473(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(474)
     case 474: conf_474(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(475)
     case 475: conf_475(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(476)
     case 476: conf_476(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(477)
     case 477: conf_477(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(478)
     case 478: conf_478(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(479)
     case 479: conf_479(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(480)
     case 480: conf_480(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(481)
     case 481: conf_481(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(482)
     case 482: conf_482(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(483)
     case 483: conf_483(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(484)
     case 484: conf_484(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(485)
     case 485: conf_485(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(486)
     case 486: conf_486(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(487)
     case 487: conf_487(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(488)
     case 488: conf_488(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(489)
     case 489: conf_489(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(490)
     case 490: conf_490(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(491)
     case 491: conf_491(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(492)
     case 492: conf_492(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(493)
     case 493: conf_493(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(494)
     case 494: conf_494(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(495)
     case 495: conf_495(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(496)
     case 496: conf_496(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(497)
     case 497: conf_497(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(498)
     case 498: conf_498(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(499)
     case 499: conf_499(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(500)
     case 500: conf_500(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(501)
     case 501: conf_501(what, out, n, first, stride); break;
+#endif
+#if CONF_IN_PART(502)
     case 502: conf_502(what, out, n, first, stride); break;
+#endif
     }
 }
 
+#if CONF_PART == 0
 #include "collectives.cuh"
+#endif

@@ -5,7 +5,7 @@
 -- functions, which must stay within their error bound instead.
 --
 --   C.list()                          -> functions (with .collectives)
---   C.load(backend [, cubin])         -> a runner (the kernels, loaded)
+--   C.load(backend [, cubins])        -> a runner (the kernels, loaded)
 --   C.run(runner [, progress])        -> results: {functions = {name = r}, collectives = {name = r}}
 --       r = {n, sha256, sha_special, head = {hex words}, bound = nil | {checked, fails, maxerr, worst}}
 --   C.read(path) / C.write(path, results, meta)
@@ -133,20 +133,29 @@ end
 
 local PARAMS = {"i32", "i32", "ptr", "i64"}
 
-function M.load(backend, cubin)
-  local source = cubin or M.SOURCE
-  local k, err = kcv.kernel.load{source = source, name = "conf", params = PARAMS, backend = backend,
-                                 options = {"-Ispec/conformance"}}
-  if not k then return nil, err end
-  if k.needs_device then return nil, k.needs_device end
-  local kc, err2 = kcv.kernel.load{source = source, name = "conf_coll", params = {"i32", "ptr"},
-                                   backend = backend, options = {"-Ispec/conformance"}}
-  if not kc then return nil, err2 end
-  return {k = k, kc = kc, backend = backend}
+-- The kernels on backend: compiled from the source (one part), or the
+-- cubins that nvcc built of its parts (cubin k holds the functions
+-- fn % #cubins == k - 1 and, the first, the collectives).
+function M.load(backend, cubins)
+  local sources = cubins or {M.SOURCE}
+  local runner = {parts = {}, backend = backend}
+  for k, source in ipairs(sources) do
+    local c, err = kcv.kernel.load{source = source, name = "conf", params = PARAMS, backend = backend,
+                                   options = {"-Ispec/conformance"}}
+    if not c then return nil, err end
+    if c.needs_device then return nil, c.needs_device end
+    runner.parts[k] = c
+  end
+  local kc, err = kcv.kernel.load{source = sources[1], name = "conf_coll", params = {"i32", "ptr"},
+                                  backend = backend, options = {"-Ispec/conformance"}}
+  if not kc then return nil, err end
+  runner.kc = kc
+  return runner
 end
 
 local function launch(runner, fn, what, out, n)
-  local r = runner.k:launch{grid = 64, block = 256, args = {fn, what, out, n}, timeout = 600}
+  local k = runner.parts[fn % #runner.parts + 1]
+  local r = k:launch{grid = 64, block = 256, args = {fn, what, out, n}, timeout = 600}
   if r.status ~= "ok" then error(("conformance kernel, function %d: %s: %s"):format(fn, r.status, r.message or ""), 0) end
 end
 

@@ -77,7 +77,7 @@ local function cuda_header(name)
   return false
 end
 
--- What one g++ error line says the emulation lacks ("'__fadd_rz'", "the
+-- What one g++ error line says the emulation lacks ("'__isGlobal'", "the
 -- header cuda_fp8.h"), or nil when the error is of another kind.
 local UNDECLARED = {"'([%w_]+)' was not declared", "'([%w_]+)' does not name a type",
                     "'([%w_]+)' has not been declared", "declaration of '([%w_]+)' must be available"}
