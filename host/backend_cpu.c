@@ -46,10 +46,21 @@ KCV_EMBED(kcv_cpu_src_shim, "host/cpu/kcv_cuda_cpu.h")
 KCV_EMBED(kcv_cpu_src_rth, "host/cpu/kcv_cpu_rt.h")
 KCV_EMBED(kcv_cpu_src_rt, "host/cpu/kcv_cpu_rt.cpp")
 KCV_EMBED(kcv_cpu_src_stub, "host/cpu/include/cuda_runtime.h")
+KCV_EMBED(kcv_cpu_src_round, "host/cpu/kcv_cpu_round.h")
+KCV_EMBED(kcv_cpu_src_bits, "host/cpu/kcv_cpu_bits.h")
+KCV_EMBED(kcv_cpu_src_fmath, "host/cpu/kcv_cpu_fmath.h")
+KCV_EMBED(kcv_cpu_src_half, "host/cpu/kcv_cpu_half.h")
+KCV_EMBED(kcv_cpu_src_half2, "host/cpu/kcv_cpu_half2.h")
+KCV_EMBED(kcv_cpu_src_atomic, "host/cpu/kcv_cpu_atomic.h")
+KCV_EMBED(kcv_cpu_src_absent, "host/cpu/kcv_cpu_absent.h")
 
 static const struct { const char *name; const char *text; } rt_files[] = {
     {"kcv_cuda_cpu.h", kcv_cpu_src_shim}, {"kcv_cpu_rt.h", kcv_cpu_src_rth},
     {"kcv_cpu_rt.cpp", kcv_cpu_src_rt},
+    {"kcv_cpu_round.h", kcv_cpu_src_round}, {"kcv_cpu_bits.h", kcv_cpu_src_bits},
+    {"kcv_cpu_fmath.h", kcv_cpu_src_fmath}, {"kcv_cpu_half.h", kcv_cpu_src_half},
+    {"kcv_cpu_half2.h", kcv_cpu_src_half2}, {"kcv_cpu_atomic.h", kcv_cpu_src_atomic},
+    {"kcv_cpu_absent.h", kcv_cpu_src_absent},
     {"include/cuda_runtime.h", kcv_cpu_src_stub}, {"include/cuda_fp16.h", kcv_cpu_src_stub},
     {"include/cuda_bf16.h", kcv_cpu_src_stub}, {"include/cuda.h", kcv_cpu_src_stub},
     {"include/cuda_runtime_api.h", kcv_cpu_src_stub},

@@ -54,11 +54,11 @@ describe("kcv verify on the cpu backend, of a kernel only a GPU can run", functi
     assert.truthy(x:find('<skipped message="not judged: needs a device: spec/fixtures/relu_ptx_max.cu:12:', 1, true), x)
   end)
 
-  it("does not judge a kernel calling a CUDA intrinsic the cpu emulation lacks (__fadd_rz), exit 2", function()
-    local out, rc = sh("./kcv verify specs/relu.lua spec/fixtures/relu_fadd_rz.cu --backend cpu --quiet --gate EXC-01,RES-02")
+  it("does not judge a kernel calling a CUDA intrinsic the cpu emulation lacks (__isGlobal), exit 2", function()
+    local out, rc = sh("./kcv verify specs/relu.lua spec/fixtures/relu_isglobal.cu --backend cpu --quiet --gate EXC-01,RES-02")
     assert.are.equal(2, rc, out)
     assert.are.equal(2, only_not_judged(out), out)
-    local cause = "needs a device: spec/fixtures/relu_fadd_rz.cu:10: '__fadd_rz' is not provided by the cpu "
+    local cause = "needs a device: spec/fixtures/relu_isglobal.cu:11: '__isGlobal' is not provided by the cpu "
                .. "backend's CUDA emulation (host/cpu/); a GPU is needed to run it"
     assert.truthy(out:find("N/J  RES-02 hardware resource limits     not judged: " .. cause, 1, true), out)
     assert.truthy(out:find("\nverdict: not judged: " .. cause .. " (0 pass, 0 fail, 0 n/a, 0 error, 2 not judged)", 1, true), out)

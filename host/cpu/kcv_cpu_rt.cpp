@@ -253,7 +253,8 @@ static void warp_complete(warp *w, unsigned wi)
     fiber *lanes = &S.f[wi * 32];
     unsigned nl = S.n - wi * 32 < 32 ? S.n - wi * 32 : 32;
     unsigned ballot = 0;
-    uint64_t radd = 0, rmin = ~0ull, rmax = 0;
+    uint64_t radd = 0, rmin = ~0ull, rmax = 0, rand = ~0ull, ror = 0, rxor = 0, first = 0;
+    int same = 1, nfirst = 0;
     int64_t smin = INT32_MAX, smax = INT32_MIN;
     for (unsigned l = 0; l < nl; l++) {
         if (!(w->arrived >> l & 1)) continue;
@@ -264,6 +265,9 @@ static void warp_complete(warp *w, unsigned wi)
         if ((uint32_t)v > rmax) rmax = (uint32_t)v;
         if ((int32_t)v < smin) smin = (int32_t)v;
         if ((int32_t)v > smax) smax = (int32_t)v;
+        rand &= v; ror |= v; rxor ^= v;
+        if (nfirst++ == 0) first = v;
+        else same &= v == first;
     }
     for (unsigned l = 0; l < nl; l++) {
         if (!(w->arrived >> l & 1)) continue;
@@ -275,8 +279,10 @@ static void warp_complete(warp *w, unsigned wi)
         case KCV_W_UP: src = pos - f->warg >= 0 ? (int)l - f->warg : -1; break;
         case KCV_W_DOWN: src = pos + f->warg < width ? (int)l + f->warg : -1; break;
         case KCV_W_XOR: {
-            int t = pos ^ f->warg;
-            src = t < width ? seg + t : -1;
+            /* shfl.bfly: any lane up to the end of the own group, so an
+             * earlier group is reachable, a later one is not */
+            int j = (int)l ^ f->warg;
+            src = j >= 0 && j < seg + width ? j : -1;
             break;
         }
         }
@@ -294,6 +300,17 @@ static void warp_complete(warp *w, unsigned wi)
         case KCV_W_RMAX: f->wres = rmax; break;
         case KCV_W_RMINS: f->wres = (uint32_t)(int32_t)smin; break;
         case KCV_W_RMAXS: f->wres = (uint32_t)(int32_t)smax; break;
+        case KCV_W_RAND: f->wres = (uint32_t)rand; break;
+        case KCV_W_ROR: f->wres = (uint32_t)ror; break;
+        case KCV_W_RXOR: f->wres = (uint32_t)rxor; break;
+        case KCV_W_MATCH_ANY: {
+            unsigned eq = 0;
+            for (unsigned k = 0; k < nl; k++)
+                if ((w->arrived >> k & 1) && lanes[k].wval == f->wval) eq |= 1u << k;
+            f->wres = eq;
+            break;
+        }
+        case KCV_W_MATCH_ALL: f->wres = same ? (uint64_t)w->arrived | 1ull << 32 : 0; break;
         default: f->wres = 0;
         }
         if (f == &S.f[S.cur]) f->state = F_RUN;   /* the last to arrive goes straight on */

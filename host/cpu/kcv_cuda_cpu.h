@@ -29,6 +29,7 @@
 #include <cmath>
 #include <float.h>
 #include <limits.h>
+#include <limits>
 #include <stdio.h>
 #include "kcv_cpu_rt.h"
 
@@ -128,29 +129,26 @@ static inline unsigned __reduce_max_sync(unsigned m, unsigned v) { return (unsig
 static inline int __reduce_add_sync(unsigned m, int v) { return (int)kcv__warp_op(KCV_W_RADD, m, (uint32_t)v, 0, 32); }
 static inline int __reduce_min_sync(unsigned m, int v) { return (int)kcv__warp_op(KCV_W_RMINS, m, (uint32_t)v, 0, 32); }
 static inline int __reduce_max_sync(unsigned m, int v) { return (int)kcv__warp_op(KCV_W_RMAXS, m, (uint32_t)v, 0, 32); }
-
-/* ---- bit casts and integer intrinsics ----------------------------------- */
-
-static inline int __float_as_int(float x) { int i; memcpy(&i, &x, 4); return i; }
-static inline unsigned __float_as_uint(float x) { unsigned i; memcpy(&i, &x, 4); return i; }
-static inline float __int_as_float(int i) { float x; memcpy(&x, &i, 4); return x; }
-static inline float __uint_as_float(unsigned i) { float x; memcpy(&x, &i, 4); return x; }
-static inline long long __double_as_longlong(double x) { long long i; memcpy(&i, &x, 8); return i; }
-static inline double __longlong_as_double(long long i) { double x; memcpy(&x, &i, 8); return x; }
-static inline int __popc(unsigned x) { return __builtin_popcount(x); }
-static inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-static inline int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
-static inline int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
-static inline int __ffs(int x) { return __builtin_ffs(x); }
-static inline int __ffsll(long long x) { return __builtin_ffsll(x); }
-static inline unsigned __brev(unsigned x)
+static inline unsigned __reduce_and_sync(unsigned m, unsigned v) { return (unsigned)kcv__warp_op(KCV_W_RAND, m, v, 0, 32); }
+static inline unsigned __reduce_or_sync(unsigned m, unsigned v) { return (unsigned)kcv__warp_op(KCV_W_ROR, m, v, 0, 32); }
+static inline unsigned __reduce_xor_sync(unsigned m, unsigned v) { return (unsigned)kcv__warp_op(KCV_W_RXOR, m, v, 0, 32); }
+/* the lanes of m whose value has the same bits as this lane's */
+template <class T> static inline unsigned __match_any_sync(unsigned m, T v)
+{ return (unsigned)kcv__warp_op(KCV_W_MATCH_ANY, m, kcv__tobits(v), 0, 32); }
+/* m when every lane of m has the same bits (*pred = 1), else 0 */
+template <class T> static inline unsigned __match_all_sync(unsigned m, T v, int *pred)
 {
-    unsigned r = 0;
-    for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
-    return r;
+    uint64_t r = kcv__warp_op(KCV_W_MATCH_ALL, m, kcv__tobits(v), 0, 32);
+    *pred = (int)(r >> 32);
+    return (unsigned)r;
 }
-static inline int __mul24(int a, int b) { return (int)((long long)(a << 8 >> 8) * (b << 8 >> 8)); }
-static inline unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
+
+/* ---- rounding, integer and float intrinsics ---------------------------- */
+
+#include "kcv_cpu_round.h"
+#include "kcv_cpu_bits.h"
+#include "kcv_cpu_fmath.h"
+
 #if defined(__x86_64__)
 static inline long long clock64(void) { return (long long)__builtin_ia32_rdtsc(); }
 #else
@@ -158,16 +156,6 @@ static inline long long clock64(void) { return (long long)__builtin_ia32_rdtsc()
 static inline long long clock64(void)
 { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec * 1000000000LL + ts.tv_nsec; }
 #endif
-static inline int __double2int_rn(double x) { return (int)nearbyint(x); }
-static inline double __int2double_rn(int x) { return (double)x; }
-static inline int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
-static inline unsigned __umulhi(unsigned a, unsigned b) { return (unsigned)(((unsigned long long)a * b) >> 32); }
-static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
-{
-    uint64_t v = ((uint64_t)y << 32) | x; unsigned r = 0;
-    for (int i = 0; i < 4; i++) r |= (unsigned)((v >> (8 * ((s >> (4 * i)) & 7))) & 0xff) << (8 * i);
-    return r;
-}
 
 /* min/max as CUDA overloads them for every arithmetic type. */
 #define KCV_MINMAX(T) \
@@ -180,66 +168,6 @@ static inline float min(float a, float b) { return fminf(a, b); }
 static inline float max(float a, float b) { return fmaxf(a, b); }
 static inline double min(double a, double b) { return fmin(a, b); }
 static inline double max(double a, double b) { return fmax(a, b); }
-
-/* ---- math ---------------------------------------------------------------
- * The C library gives expf, logf, tanhf, erff, sqrtf, ... (correctly
- * rounded or nearly so).  The fast intrinsics mimic the GPU's special
- * function unit: an exp2/log2 of a float-rounded argument, division by a
- * rounded reciprocal, so their results differ from the accurate ones as
- * they do on a device. */
-static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
-static inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
-static inline float __saturatef(float x) { return x != x ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
-static inline float kcv__ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
-static inline float kcv__ex2(float x) { return kcv__ftz((float)exp2((double)x) * (1.0f + 0x1p-22f)); }
-static inline float kcv__lg2(float x) { return (float)log2((double)kcv__ftz(x)) + 0x1p-22f * (x > 1.0f); }
-static inline float kcv_expf(float x) { return kcv__ex2(x * 1.4426950408889634f); }
-static inline float kcv_exp10f(float x) { return kcv__ex2(x * 3.3219280948873622f); }
-static inline float kcv_logf(float x) { return kcv__lg2(x) * 0.69314718055994531f; }
-static inline float kcv_log2f(float x) { return kcv__lg2(x); }
-static inline float kcv_log10f(float x) { return kcv__lg2(x) * 0.30102999566398120f; }
-static inline float kcv_powf(float x, float y) { return kcv__ex2(y * kcv__lg2(x)); }
-static inline float __fdividef(float x, float y)
-{
-    if (fabsf(y) > 0x1p126f && fabsf(y) < INFINITY) return isinf(x) ? NAN : 0.0f;
-    return x * (1.0f / y);
-}
-static inline float __frcp_rn(float x) { return 1.0f / x; }
-static inline float __fsqrt_rn(float x) { return sqrtf(x); }
-static inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
-static inline float kcv_sinf(float x) { return (float)sin((double)x) + 0x1p-21f * (float)sin((double)x); }
-static inline float kcv_cosf(float x) { return (float)cos((double)x) + 0x1p-21f * (float)cos((double)x); }
-static inline float kcv_tanf(float x) { return kcv_sinf(x) / kcv_cosf(x); }
-static inline void kcv_sincosf(float x, float *s, float *c) { *s = kcv_sinf(x); *c = kcv_cosf(x); }
-static inline float kcv_tanhf(float x) { return tanhf(x) * (1.0f + 0x1p-11f); }
-#define __expf kcv_expf
-#define __exp10f kcv_exp10f
-#define __logf kcv_logf
-#define __log2f kcv_log2f
-#define __log10f kcv_log10f
-#define __powf kcv_powf
-#define __sinf kcv_sinf
-#define __cosf kcv_cosf
-#define __tanf kcv_tanf
-#define __sincosf kcv_sincosf
-#define __tanhf kcv_tanhf
-static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-static inline float __fadd_rn(float a, float b) { return a + b; }
-static inline float __fsub_rn(float a, float b) { return a - b; }
-static inline float __fmul_rn(float a, float b) { return a * b; }
-static inline float __fdiv_rn(float a, float b) { return a / b; }
-static inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
-static inline double __dadd_rn(double a, double b) { return a + b; }
-static inline double __dmul_rn(double a, double b) { return a * b; }
-static inline float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678118654752f); }
-static inline int __float2int_rn(float x) { return (int)nearbyintf(x); }
-static inline int __float2int_rz(float x) { return (int)x; }
-static inline int __float2int_rd(float x) { return (int)floorf(x); }
-static inline int __float2int_ru(float x) { return (int)ceilf(x); }
-static inline unsigned __float2uint_rn(float x) { return (unsigned)nearbyintf(x); }
-static inline float __int2float_rn(int x) { return (float)x; }
-static inline float __double2float_rn(double x) { return (float)x; }
 
 /* ---- vector types --------------------------------------------------------- */
 
@@ -262,39 +190,6 @@ static inline uint3 make_uint3(unsigned a, unsigned b, unsigned c) { uint3 v = {
 #undef KCV_VEC3
 #undef KCV_VEC4
 
-/* ---- atomics (cooperative fibers: a plain read-modify-write is atomic) --- */
-
-template <class T> static inline T kcv__rmw_add(T *p, T v) { T o = *p; *p = o + v; return o; }
-static inline int atomicAdd(int *p, int v) { return kcv__rmw_add(p, v); }
-static inline unsigned atomicAdd(unsigned *p, unsigned v) { return kcv__rmw_add(p, v); }
-static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v) { return kcv__rmw_add(p, v); }
-static inline float atomicAdd(float *p, float v) { return kcv__rmw_add(p, v); }
-static inline double atomicAdd(double *p, double v) { return kcv__rmw_add(p, v); }
-static inline int atomicSub(int *p, int v) { int o = *p; *p = o - v; return o; }
-static inline unsigned atomicSub(unsigned *p, unsigned v) { unsigned o = *p; *p = o - v; return o; }
-#define KCV_ATOM(T) \
-    static inline T atomicMax(T *p, T v) { T o = *p; if (v > o) *p = v; return o; } \
-    static inline T atomicMin(T *p, T v) { T o = *p; if (v < o) *p = v; return o; } \
-    static inline T atomicExch(T *p, T v) { T o = *p; *p = v; return o; } \
-    static inline T atomicCAS(T *p, T c, T v) { T o = *p; if (o == c) *p = v; return o; }
-KCV_ATOM(int) KCV_ATOM(unsigned) KCV_ATOM(unsigned long long) KCV_ATOM(long long)
-#undef KCV_ATOM
-static inline unsigned short atomicCAS(unsigned short *p, unsigned short c, unsigned short v)
-{ unsigned short o = *p; if (o == c) *p = v; return o; }
-static inline float atomicExch(float *p, float v) { float o = *p; *p = v; return o; }
-#define KCV_BITATOM(T) \
-    static inline T atomicAnd(T *p, T v) { T o = *p; *p = o & v; return o; } \
-    static inline T atomicOr(T *p, T v) { T o = *p; *p = o | v; return o; } \
-    static inline T atomicXor(T *p, T v) { T o = *p; *p = o ^ v; return o; }
-KCV_BITATOM(int) KCV_BITATOM(unsigned) KCV_BITATOM(unsigned long long)
-#undef KCV_BITATOM
-static inline unsigned atomicInc(unsigned *p, unsigned m) { unsigned o = *p; *p = o >= m ? 0 : o + 1; return o; }
-static inline unsigned atomicDec(unsigned *p, unsigned m) { unsigned o = *p; *p = (o == 0 || o > m) ? m : o - 1; return o; }
-#define atomicAdd_block atomicAdd
-#define atomicMax_block atomicMax
-#define atomicMin_block atomicMin
-#define atomicCAS_block atomicCAS
-
 /* ---- memory loads ----------------------------------------------------- */
 
 template <class T> static inline T __ldg(const T *p) { return *p; }
@@ -306,135 +201,13 @@ template <class T> static inline void __stcg(T *p, T v) { *p = v; }
 template <class T> static inline void __stcs(T *p, T v) { *p = v; }
 template <class T> static inline void __stwt(T *p, T v) { *p = v; }
 
-/* ---- __half and __nv_bfloat16 --------------------------------------------
- * Storage is the 16-bit pattern; arithmetic goes through float and rounds
- * once back (exact for + - * / since float holds more than twice the
- * bits), which is what the hardware's correctly rounded ops give. */
+/* ---- 16-bit floats, atomics, what needs a device ------------------------- */
 
-static inline uint16_t kcv__f2h(float f)
-{
-    uint32_t x; memcpy(&x, &f, 4);
-    uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu;
-    if (ax >= 0x7f800000u) return (uint16_t)(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u | ((ax >> 13) & 0x3ffu) : 0));
-    if (ax >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u);     /* rounds to Inf */
-    if (ax < 0x38800000u) {                                        /* subnormal half */
-        float a; memcpy(&a, &ax, 4);
-        float r = a * 0x1p24f;                                      /* exact scaling */
-        uint32_t m = (uint32_t)nearbyintf(r);                       /* RNE (default mode) */
-        return (uint16_t)(sign | m);
-    }
-    uint32_t m = ax + 0xc8000fffu + ((ax >> 13) & 1u);             /* rebias, RNE */
-    return (uint16_t)(sign | (m >> 13));
-}
-static inline float kcv__h2f(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, x;
-    if (e == 0x1f) x = sign | 0x7f800000u | (m << 13);
-    else if (e == 0) { float f = (float)m * 0x1p-24f; memcpy(&x, &f, 4); x |= sign; }
-    else x = sign | ((e + 112) << 23) | (m << 13);
-    float f; memcpy(&f, &x, 4); return f;
-}
-static inline uint16_t kcv__f2bf(float f)
-{
-    uint32_t x; memcpy(&x, &f, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
-    x += 0x7fffu + ((x >> 16) & 1u);
-    return (uint16_t)(x >> 16);
-}
-static inline float kcv__bf2f(uint16_t b) { uint32_t x = (uint32_t)b << 16; float f; memcpy(&f, &x, 4); return f; }
+#include "kcv_cpu_half.h"
+#include "kcv_cpu_half2.h"
+#include "kcv_cpu_atomic.h"
+#include "kcv_cpu_absent.h"
 
-/* A double rounded to float to odd: truncated, with the last bit set when
- * inexact.  Rounding that float once more to a format of at most 22
- * significant bits gives the double's correctly rounded value there, as the
- * hardware's __double2half and __double2bfloat16 do; a plain (float)d
- * first would round twice (a value just above a tie would go to even). */
-static inline float kcv__d2f_odd(double d)
-{
-    float t = (float)d;
-    if (d != d || (double)t == d) return t;
-    if (fabs((double)t) > fabs(d)) t = nextafterf(t, 0.0f);
-    uint32_t x; memcpy(&x, &t, 4); x |= 1u; memcpy(&t, &x, 4);
-    return t;
-}
-
-#define KCV_HALF_TYPE(N, ENC, DEC) \
-struct N { \
-    uint16_t __x; \
-    N() = default; \
-    N(float f) : __x(ENC(f)) {} \
-    N(double d) : __x(ENC(kcv__d2f_odd(d))) {} \
-    N(int i) : __x(ENC((float)i)) {} \
-    N(unsigned i) : __x(ENC((float)i)) {} \
-    N(long long i) : __x(ENC((float)i)) {} \
-    operator float() const { return DEC(__x); } \
-    N &operator+=(N o) { *this = N(DEC(__x) + DEC(o.__x)); return *this; } \
-    N &operator-=(N o) { *this = N(DEC(__x) - DEC(o.__x)); return *this; } \
-    N &operator*=(N o) { *this = N(DEC(__x) * DEC(o.__x)); return *this; } \
-    N &operator/=(N o) { *this = N(DEC(__x) / DEC(o.__x)); return *this; } \
-}; \
-static inline N operator+(N a, N b) { return N((float)a + (float)b); } \
-static inline N operator-(N a, N b) { return N((float)a - (float)b); } \
-static inline N operator*(N a, N b) { return N((float)a * (float)b); } \
-static inline N operator/(N a, N b) { return N((float)a / (float)b); } \
-static inline N operator-(N a) { N r; r.__x = a.__x ^ 0x8000u; return r; } \
-static inline bool operator==(N a, N b) { return (float)a == (float)b; } \
-static inline bool operator!=(N a, N b) { return (float)a != (float)b; } \
-static inline bool operator<(N a, N b) { return (float)a < (float)b; } \
-static inline bool operator>(N a, N b) { return (float)a > (float)b; } \
-static inline bool operator<=(N a, N b) { return (float)a <= (float)b; } \
-static inline bool operator>=(N a, N b) { return (float)a >= (float)b; }
-
-KCV_HALF_TYPE(__half, kcv__f2h, kcv__h2f)
-KCV_HALF_TYPE(__nv_bfloat16, kcv__f2bf, kcv__bf2f)
-#undef KCV_HALF_TYPE
-typedef __half half;
-typedef __nv_bfloat16 nv_bfloat16;
-struct __half2 { __half x, y; };
-struct __nv_bfloat162 { __nv_bfloat16 x, y; };
-typedef __half2 half2;
-typedef __nv_bfloat162 nv_bfloat162;
-
-static inline __half __float2half(float f) { return __half(f); }
-static inline __half __float2half_rn(float f) { return __half(f); }
-static inline float __half2float(__half h) { return (float)h; }
-static inline __half __double2half(double d) { return __half(d); }
-static inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
-static inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
-static inline __nv_bfloat16 __double2bfloat16(double d) { return __nv_bfloat16(d); }
-static inline float __bfloat162float(__nv_bfloat16 b) { return (float)b; }
-static inline unsigned short __half_as_ushort(__half h) { return h.__x; }
-static inline __half __ushort_as_half(unsigned short u) { __half h; h.__x = u; return h; }
-static inline short __half_as_short(__half h) { return (short)h.__x; }
-static inline __half __short_as_half(short u) { __half h; h.__x = (uint16_t)u; return h; }
-static inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.__x; }
-static inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { __nv_bfloat16 h; h.__x = u; return h; }
-static inline __half __hadd(__half a, __half b) { return a + b; }
-static inline __half __hsub(__half a, __half b) { return a - b; }
-static inline __half __hmul(__half a, __half b) { return a * b; }
-static inline __half __hdiv(__half a, __half b) { return a / b; }
-static inline __half __hneg(__half a) { return -a; }
-static inline __half __hfma(__half a, __half b, __half c) { return __half(fmaf((float)a, (float)b, (float)c)); }
-static inline __half __hmax(__half a, __half b) { return __half(fmaxf((float)a, (float)b)); }
-static inline __half __hmin(__half a, __half b) { return __half(fminf((float)a, (float)b)); }
-static inline bool __hisnan(__half a) { return (a.__x & 0x7fffu) > 0x7c00u; }
-static inline bool __hisinf(__half a) { return (a.__x & 0x7fffu) == 0x7c00u; }
-static inline __half hexp(__half a) { return __half(expf((float)a)); }
-static inline __half hlog(__half a) { return __half(logf((float)a)); }
-static inline __half hsqrt(__half a) { return __half(sqrtf((float)a)); }
-static inline __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) { return a + b; }
-static inline __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { return a * b; }
-static inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) { return __nv_bfloat16(fmaf((float)a, (float)b, (float)c)); }
-static inline __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(fmaxf((float)a, (float)b)); }
-static inline __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat16(fminf((float)a, (float)b)); }
-static inline __half2 __floats2half2_rn(float a, float b) { __half2 r = {__half(a), __half(b)}; return r; }
-static inline __half2 __float2half2_rn(float a) { __half2 r = {__half(a), __half(a)}; return r; }
-static inline float2 __half22float2(__half2 h) { return make_float2((float)h.x, (float)h.y); }
-static inline __half __low2half(__half2 h) { return h.x; }
-static inline __half __high2half(__half2 h) { return h.y; }
-static inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { __nv_bfloat162 r = {__nv_bfloat16(a), __nv_bfloat16(b)}; return r; }
-static inline float2 __bfloat1622float2(__nv_bfloat162 h) { return make_float2((float)h.x, (float)h.y); }
-static inline __half atomicAdd(__half *p, __half v) { __half o = *p; *p = o + v; return o; }
-static inline __nv_bfloat16 atomicAdd(__nv_bfloat16 *p, __nv_bfloat16 v) { __nv_bfloat16 o = *p; *p = o + v; return o; }
 #define CUDART_INF_F INFINITY
 #define CUDART_NAN_F NAN
 #define CUDART_INF INFINITY

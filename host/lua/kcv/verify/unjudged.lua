@@ -77,12 +77,15 @@ local function cuda_header(name)
   return false
 end
 
--- What one g++ error line says the emulation lacks ("'__fadd_rz'", "the
+-- What one g++ error line says the emulation lacks ("'__isGlobal'", "the
 -- header cuda_fp8.h"), or nil when the error is of another kind.
 local UNDECLARED = {"'([%w_]+)' was not declared", "'([%w_]+)' does not name a type",
                     "'([%w_]+)' has not been declared", "declaration of '([%w_]+)' must be available"}
 
 local function missing(line)
+  -- a name the emulation declares only to say so (host/cpu/kcv_cpu_absent.h)
+  local absent = line:match("error: static assertion failed: needs a CUDA device: ([%w_]+)")
+  if absent then return "'" .. absent .. "'", true end
   for _, pat in ipairs(UNDECLARED) do
     local name = line:match("error: .-" .. pat)
     if name then return cuda_name(name) and ("'" .. name .. "'") or nil end
@@ -105,12 +108,14 @@ function M.load(message, backend)
     return "the worker or the compiler was killed from outside (SIGKILL: the OOM killer or another process)"
   end
   if backend ~= "cpu" then return nil end
-  local gaps, seen, where = {}, {}, nil
+  local gaps, seen, where, from = {}, {}, nil, nil
   for line in log:gmatch("[^\n]+") do
+    -- the kernel's line that called into the emulation's header
+    from = line:match("^([^:]+:%d+):%d+:%s+required from here") or from
     if line:find("error: ") then
-      local what = missing(line)
+      local what, in_shim = missing(line)
       if not what then return nil end
-      where = where or line:match("^([^:]+:%d+):")
+      where = where or (in_shim and from) or line:match("^([^:]+:%d+):")
       if not seen[what] then seen[what] = true; gaps[#gaps + 1] = what end
     end
   end
