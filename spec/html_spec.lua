@@ -129,3 +129,58 @@ describe("kcv.report.svg", function()
     assert.are.same({1 + 3 * 12, 1 + 2 * 12}, {tonumber(x), tonumber(y)})
   end)
 end)
+
+describe("--html on the other commands", function()
+  local function valid(path)
+    if not have("tidy") then return end
+    local msg, trc = files.sh("tidy -errors -q " .. path)
+    assert.are.equal(0, trc, msg)
+  end
+
+  it("kcv controls --html: the verdicts, then each kernel's gate table and plots", function()
+    local p = dir .. "/controls.html"
+    local o, code = files.sh("./kcv controls --only relu --backend cpu --jobs 1 --quiet --html " .. p)
+    assert.are.equal(0, code, o)
+    local html = files.read(p)
+    assert.truthy(html:find('<td class="pass">PASS</td></tr>', 1, true) or html:find('<td class="pass">pass</td>', 1, true), html)
+    assert.truthy(html:find("<h2>kcv verify [^<]*specs/relu%.lua [^<]*kernels/relu%.cu</h2>"), html)
+    assert.truthy(count(html, "<svg") >= 3)
+    valid(p)
+  end)
+
+  it("kcv redteam --html: the defects against the gates, the declared gate that caught it marked", function()
+    local p = dir .. "/redteam.html"
+    local o, code = files.sh("./kcv redteam --only relu_fmax_nan --backend cpu --declared --no-baseline --jobs 1 --html " .. p)
+    assert.are.equal(0, code, o)
+    local html = files.read(p)
+    assert.truthy(html:find("<td>relu_fmax_nan</td><td>relu</td><td>ReLU written as fmaxf", 1, true), html)
+    assert.truthy(html:find('<th>EXC-01</th>', 1, true), html)
+    assert.truthy(html:find('<td class="fail">caught</td>', 1, true), html)
+    valid(p)
+  end)
+
+  it("kcv calibrate --html: the noise floor and the broken kernels on one axis per gate", function()
+    local p = dir .. "/calibrate.html"
+    local o, code = files.sh("./kcv calibrate specs/relu.lua --backend cpu --html " .. p)
+    assert.are.equal(0, code, o)
+    local html = files.read(p)
+    for _, id in ipairs{"CMP-01", "CMP-02", "CMP-03"} do assert.truthy(html:find("<h3>" .. id .. "</h3>", 1, true), id) end
+    assert.truthy(html:find("honest (noise floor)", 1, true))
+    -- relu_grid_capped is over the bound on CMP-03: a red point right of the bound line
+    assert.truthy(html:find('<title>relu_grid_capped: [%d.e+]+</title>'), html)
+    assert.truthy(count(html, 'class="point over"') >= 1)
+    valid(p)
+  end)
+
+  it("kcv audit --summarize --html: a row per solution, a column per gate", function()
+    local j, p = dir .. "/j.jsonl", dir .. "/audit.html"
+    files.write(j, '{"id":"s1","problem":"p_relu","verdict":"fail","gates":[{"id":"EXC-01","status":"fail"}],"baseline":{"accept":true}}\n'
+                .. '{"id":"s2","problem":"p_sum","verdict":"not_judged","reason":"build: timeout","gates":[]}\n')
+    local o, code = files.sh("./kcv audit --summarize " .. j .. " --html " .. p)
+    assert.are.equal(0, code, o)
+    local html = files.read(p)
+    assert.truthy(html:find('<td>s1 (p_relu)</td><td class="fail">FAIL</td><td>accepts</td>', 1, true), html)
+    assert.truthy(html:find("build: timeout", 1, true), html)
+    valid(p)
+  end)
+end)

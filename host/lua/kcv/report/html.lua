@@ -43,6 +43,14 @@ function M.page(title, body)
     ""}, "\n")
 end
 
+-- A number as a report holds it: a Lua number, or from JSON the strings
+-- "inf", "-inf" and "nan" (docs/REPORT.md).
+local function number(v)
+  if v == "inf" then return math.huge elseif v == "-inf" then return -math.huge
+  elseif v == "nan" then return 0 / 0 end
+  return tonumber(v) or 0 / 0
+end
+
 local function short(v)
   if type(v) == "number" and math.type(v) ~= "integer" then return ("%.6g"):format(v) end
   return tostring(v)
@@ -89,7 +97,7 @@ local function gate_plots(g)
   local out = {}
   if g.kind == "thresholded" and g.cases and #g.cases > 0 then
     local pts = {}
-    for i, c in ipairs(g.cases) do pts[i] = {label = c.case, ratio = c.ratio} end
+    for i, c in ipairs(g.cases) do pts[i] = {label = c.case, ratio = number(c.ratio)} end
     out[#out + 1] = ('<section class="gate" id="%s"><h3>%s %s: error/bound per case</h3>'):format(
       esc(g.id), esc(g.id), esc(g.title or ""))
     out[#out + 1] = svg.ratios{points = pts, title = g.id .. " error/bound per case"}
@@ -178,8 +186,8 @@ function M.calibrate(t)
   for _, id in ipairs(t.gates) do
     local honest, broken = {}, {}
     for _, r in ipairs(t.rows) do
-      local v = r.ratios[id]
-      if v then
+      local v = r.ratios[id] and number(r.ratios[id])
+      if v and v == v then
         local list = r.honest and honest or broken
         list[#list + 1] = {label = r.label, ratio = v}
       end

@@ -172,7 +172,7 @@ function M.axis(t)
     x(1), top - 8, x(1), bottom, M.BOUND, x(1) + 4, top - 10, M.BOUND)
   for k, g in ipairs(t.groups) do
     local yy = top + (k - 0.5) * rowh
-    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>'):format(left - 14, yy + 4, esc(g.name))
+    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>'):format(left - 24, yy + 4, esc(g.name))
     for _, p in ipairs(g.points) do
       if p.ratio == p.ratio then marker(out, x(p.ratio), yy, p.ratio, p.label, g.color) end
     end

@@ -172,6 +172,7 @@ function M.run(opts)
   local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
              case = opts.case, progress = opts.progress, capture = opts.capture}
   local any_fail, any_error, not_judged = false, false, nil
+  if type(opts.progress) == "table" and opts.progress.plan then opts.progress.plan(#gates) end
   for _, gate in ipairs(gates) do
     if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
     local entry = run_gate(gate, t)
