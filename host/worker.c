@@ -582,6 +582,7 @@ static void __attribute__((noreturn)) child_main(kcv_worker *w, int fd)
     for (size_t i = 0; i < sizeof workers / sizeof workers[0]; i++)
         if (workers[i].pid > 0) close(workers[i].fd);
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, SIG_DFL);    /* not kcv's REPL handler: Ctrl-C ends a worker */
     W.be = w->be;
     W.fd = fd;
     if (strcmp(w->be->name, "cpu") == 0) limit_memory(w->mem_limit);

@@ -3,7 +3,8 @@
 -- globals: spec, subject, verify(gate_id [, seed [, case]]) -> the gate's
 -- report entry (also printed), inputs(dist [, shape [, seed]]) -> input
 -- buffers, run(inputs [, shape [, opts]]) -> the subject's run result,
--- oracle(inputs [, shape]) -> {{value=, mag=}, ...}, shape (benchmark, fitted).
+-- oracle(inputs [, shape]) -> {{value=, mag=}, ...}, shape (benchmark, fitted),
+-- budget ("cpu" or "cuda": the case sizes' budget).
 local kcv = require "kcv"
 local verify = require "kcv.verify"
 local subject = require "kcv.verify.subject"
@@ -25,7 +26,7 @@ function M.load(spec_path, kernel_path)
   local budget = backend == "cuda" and "cuda" or "cpu"
   local shape = case.benchmark(spec, budget)
   local pctx = probe.new{spec = spec, subject = subj, gate = {id = "repl"}, budget = budget}
-  local g = {spec = spec, subject = subj, shape = shape}
+  local g = {spec = spec, subject = subj, shape = shape, budget = budget}
   function g.verify(gate_id, seed, case_name)
     local rep = verify.run{spec = spec, subject = subj, kernel = kernel_path, gates = gate_id and {gate_id} or nil,
                            seed = seed or 1, case = case_name}

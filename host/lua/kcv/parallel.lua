@@ -149,6 +149,7 @@ function M.run(tasks, opts)
     local names = {}
     for _, slot in ipairs(running) do names[#names + 1] = slot.task.name or slot.task.label end
     table.sort(names)
+    if opts.progress.count then opts.progress.count(ndone, #tasks) end
     opts.progress(("%d of %d done; running %s"):format(ndone, #tasks, table.concat(names, ", ")))
   end
 

@@ -8,10 +8,10 @@ local M = {
   summary = "audit a corpus of KernelBench-format solutions against the twelve gates",
   usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
        .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
-       .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE]\n"
+       .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE] [--html FILE]\n"
        .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N] [--sanitizer PATH|none]\n"
        .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
-       .. "       kcv audit --summarize JOURNAL [--markdown FILE]",
+       .. "       kcv audit --summarize JOURNAL [--markdown FILE] [--html FILE]",
   help = [[
 Builds each solution (--jobs at a time, compiled extensions cached by the
 hash of their source under WORK/build), then audits them one at a time in a
@@ -23,7 +23,8 @@ mismatch is a corpus error, never a verdict.  Each verdict is appended to
 the journal (default kcv-audit.jsonl) when known; --resume goes on after a
 kill, skipping every solution the journal holds; --journal - keeps the
 verdicts in memory only (the reproducer lines use it).  --summarize prints the
-statistics of a journal; --markdown FILE writes its tables (between
+statistics of a journal; --html FILE writes one page, a row per solution
+and a column per gate (also after an audit); --markdown FILE writes its tables (between
 FILE's `<!-- generated: begin/end -->` lines when it has them, as
 docs/AUDIT.md does).  --controls audits each problem's own Model as the candidate:
 the positive control every problem must pass.  --only ID takes an id, or
@@ -59,6 +60,24 @@ local function write_markdown(path, text)
   f:close()
 end
 
+-- --html FILE: one row a solution, one column a gate.
+local function write_html(path, entries)
+  local ids = {}
+  for _, g in ipairs(require("kcv.audit.gates").list) do ids[#ids + 1] = g.id end
+  local rows = {}
+  for _, e in ipairs(entries) do
+    local st = {}
+    for _, g in ipairs(e.gates or {}) do st[g.id] = g.status end
+    local acc = e.baseline and e.baseline.accept
+    rows[#rows + 1] = {name = ("%s (%s)"):format(tostring(e.id), tostring(e.problem or "?")), verdict = e.verdict,
+                       allclose = acc == true and "accepts" or acc == false and "rejects" or "-", gates = st,
+                       reason = e.verdict ~= "pass" and e.verdict ~= "fail" and e.reason or nil}
+  end
+  local ok, err = require("kcv.verify.report").write(path, require("kcv.report.html").audit(rows, ids, "kcv audit"))
+  if not ok then io.stderr:write("kcv audit: cannot write ", path, ": ", tostring(err), "\n") end
+  return ok
+end
+
 local function summarize(o)
   local journal = require "kcv.audit.journal"
   local summary = require "kcv.audit.summary"
@@ -68,13 +87,14 @@ local function summarize(o)
   local s = summary.of(entries)
   print(summary.text(s))
   if o.markdown then write_markdown(o.markdown, summary.markdown(s, entries)) end
+  if o.html and not write_html(o.html, entries) then return 2 end
   return 0
 end
 
 function M.run(argv)
   local o, err = args.parse(argv, {problems = "value", journal = "value", resume = "flag", jobs = "integer",
     limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
-    build_timeout = "integer", work = "value", json = "value", markdown = "value", summarize = "value",
+    build_timeout = "integer", work = "value", json = "value", markdown = "value", html = "value", summarize = "value",
     max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value"})
   if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
   if o.summarize then return summarize(o) end
@@ -104,6 +124,7 @@ function M.run(argv)
   local summary = require "kcv.audit.summary"
   print(summary.text(s))
   if o.markdown then write_markdown(o.markdown, summary.markdown(s, entries)) end
+  if o.html and not write_html(o.html, entries) then return 2 end
   if s.fail > 0 then return 1 end
   if s.not_judged > 0 or s.corpus_error > 0 then return 2 end
   return 0

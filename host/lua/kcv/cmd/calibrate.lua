@@ -8,7 +8,7 @@ local args = require "kcv.verify.args"
 
 local M = {
   summary = "show noise floor and broken-kernel ratios per thresholded gate",
-  usage = "kcv calibrate SPEC [--backend cpu|cuda|auto] [--seed N] [--kernel FILE]",
+  usage = "kcv calibrate SPEC [--backend cpu|cuda|auto] [--seed N] [--kernel FILE] [--html FILE]",
   help = [[
 Runs the thresholded gates (CMP-01 CMP-02 CMP-03 ORD-01 PRC-01 PRC-02) on the
 honest kernel kernels/<op>.cu (or --kernel FILE) and on every redteam/*.cu
@@ -18,8 +18,10 @@ is ratio 1.  The honest ratios are the noise floor (well below 1); a broken
 kernel that the gate is meant to catch shows a ratio above 1.  A gate kcv
 could not run here (inline PTX on the cpu backend, ...) shows "not judged"
 and counts neither way; such kernels are listed apart.  The last line says
-whether the threshold separates them.  Exit status 0 when it does, 1 when
-the honest kernel reaches the threshold, 2 when something was not judged.]],
+whether the threshold separates them.  --html FILE also writes a page with
+each gate's noise floor and the broken kernels' ratios on one log axis.
+Exit status 0 when it does, 1 when the honest kernel reaches the threshold,
+2 when something was not judged.]],
 }
 
 -- The ratio a gate saw: a failure's own ratio (marked !), a failure that
@@ -42,7 +44,7 @@ local function ratio_cell(g)
 end
 
 function M.run(argv)
-  local o, err = args.parse(argv, {backend = "value", seed = "integer", kernel = "value"})
+  local o, err = args.parse(argv, {backend = "value", seed = "integer", kernel = "value", html = "value"})
   if not o then io.stderr:write("kcv calibrate: ", err, "\n"); return 2 end
   if not o[1] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
   local spec
@@ -66,19 +68,27 @@ function M.run(argv)
   for _, id in ipairs(gates) do header[#header + 1] = ("%-10s"):format(id) end
   print(table.concat(header, " "))
   local floor, above, unjudged, honest_unjudged = {}, {}, {}, false
+  local rows = {}
+  local progress = require("kcv.progress").new{}
+  progress.plan(#subjects)
   for _, s in ipairs(subjects) do
-    io.stderr:write("  .. calibrating ", s.label, "\n")
-    local rep = verify.run{spec = spec, kernel = s.path, gates = gates, seed = o.seed or 1, backend = o.backend}
+    progress("calibrating " .. s.label)
+    local rep = verify.run{spec = spec, kernel = s.path, gates = gates, seed = o.seed or 1, backend = o.backend,
+                           progress = progress.sub()}
     local row = {("%-28s"):format(s.label)}
+    local ratios = {}
+    rows[#rows + 1] = {label = s.label, honest = s.label == "honest", ratios = ratios}
     if rep.verdict == "error" and #rep.gates == 0 then
       row[#row + 1] = "error: " .. tostring(rep.message):gsub("\n.*", "")
     end
     for _, g in ipairs(rep.gates) do
       row[#row + 1] = ("%-10s"):format(ratio_cell(g))
       local r = ratio_of(g)
+      ratios[g.id] = r
       if r and s.label == "honest" then floor[g.id] = r end
       if r and s.label ~= "honest" and g.status == "fail" then above[g.id] = math.min(above[g.id] or math.huge, r) end
     end
+    progress.done()
     print(table.concat(row, " "))
     for _, g in ipairs(rep.gates) do
       if g.status == "not_judged" then
@@ -100,6 +110,11 @@ function M.run(argv)
   print(ok and "the honest noise floor sits below the threshold on every " .. (honest_unjudged and "judged gate" or "gate")
            or "the honest kernel reaches the threshold on some gate: the bound is too tight or the kernel is wrong")
   if #unjudged > 0 then print("not judged here: " .. table.concat(unjudged, "; ")) end
+  if o.html then
+    local page = require("kcv.report.html").calibrate{spec = o[1], gates = gates, rows = rows}
+    local wok, werr = require("kcv.verify.report").write(o.html, page)
+    if not wok then io.stderr:write("kcv calibrate: cannot write ", o.html, ": ", tostring(werr), "\n"); return 2 end
+  end
   return not ok and 1 or #unjudged > 0 and 2 or 0
 end
 

@@ -12,7 +12,7 @@ local parallel = require "kcv.parallel"
 
 local M = {
   summary = "verify every honest kernel (positive controls)",
-  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--quiet]\n"
+  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--html FILE] [--quiet]\n"
        .. "                    [--jobs N] [--timeout SECONDS]",
   help = [[
 Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
@@ -22,7 +22,8 @@ N not judged: kcv could not run it here, e.g. inline PTX on the cpu
 backend).  Exit status 0 when every gate of every kernel passes or is n/a,
 1 when a gate fails (or a report is an error), 2 when kcv could not run or
 could not judge some kernel (the summary lists those apart).  --json FILE
-writes every report (a list).
+writes every report (a list); --html FILE one page with every report (the
+verdicts, then each kernel's gate table and plots, as kcv verify --html).
 
 --jobs N verifies N kernels at a time, each in a child kcv process of its
 own (default: the number of cores on the cpu backend, min(cores, 8) on
@@ -99,7 +100,7 @@ end
 
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value",
-                                   quiet = "flag", jobs = "value", timeout = "value"})
+                                   html = "value", quiet = "flag", jobs = "value", timeout = "value"})
   if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
   if o.jobs then
     local _, jerr = parallel.jobs(o.jobs)
@@ -179,6 +180,11 @@ function M.run(argv)
   if o.json then
     local report = require "kcv.verify.report"
     report.write(o.json, report.json(reports))
+  end
+  if o.html then
+    local page = require("kcv.report.html").reports(reports, "kcv controls")
+    local wok, werr = require("kcv.verify.report").write(o.html, page)
+    if not wok then io.stderr:write("kcv controls: cannot write ", o.html, ": ", tostring(werr), "\n"); return 2 end
   end
   local judged = n - #unjudged
   print(rc == 0 and ("all %d controls pass"):format(n)

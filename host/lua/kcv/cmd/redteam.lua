@@ -18,7 +18,7 @@ local EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 2
 
 local M = {
   summary = "verify every broken kernel: each must be rejected",
-  usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--write-doc] "
+  usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--html FILE] [--write-doc] "
        .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline] [--budget cpu|cuda] "
        .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE ...]",
   help = [[
@@ -30,6 +30,7 @@ the backends on which the defect can show) and prints one line per entry:
 
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
   --json FILE   write the results as JSON
+  --html FILE   write one page: the defects against the gates that caught them
   --write-doc   regenerate the table of docs/REDTEAM.md for this backend
   --declared    run only each entry's declared gates (quick; the table then
                 shows only those)
@@ -316,7 +317,7 @@ M.json = json
 ---------------------------------------------------------------------------
 -- the command
 
-local VALUE_OPTS = {["--backend"] = "backend", ["--json"] = "json", ["--seed"] = "seed",
+local VALUE_OPTS = {["--backend"] = "backend", ["--json"] = "json", ["--html"] = "html", ["--seed"] = "seed",
                     ["--budget"] = "budget", ["--shard"] = "shard", ["--save"] = "save",
                     ["--jobs"] = "jobs", ["--timeout"] = "timeout"}
 
@@ -605,6 +606,23 @@ local function run_entries(dir, names, backend, o)
   return results
 end
 
+-- The HTML page: one row a defect, one column a gate.
+function M.html(results, backend)
+  local ids, seen, rows = {}, {}, {}
+  for _, r in ipairs(results) do
+    local side = r.entry.side or {}
+    local gates = {}
+    for _, g in ipairs(r.report and r.report.gates or {}) do
+      gates[g.id] = g.status
+      if not seen[g.id] then seen[g.id] = true; ids[#ids + 1] = g.id end
+    end
+    rows[#rows + 1] = {name = r.entry.name, spec = side.spec, defect = side.defect, caught_by = side.caught_by,
+                       verdict = r.status, gates = gates}
+  end
+  table.sort(ids)
+  return require("kcv.report.html").redteam(rows, ids, ("kcv redteam (backend %s)"):format(backend))
+end
+
 function M.run(args)
   local o, err = parse(args)
   if not o then io.stderr:write("kcv: ", err, "\n"); return EXIT_USAGE end
@@ -665,6 +683,10 @@ function M.run(args)
     if not f then io.stderr:write("kcv redteam: ", ferr, "\n"); return EXIT_USAGE end
     f:write(to_json(results, backend, o), "\n")
     f:close()
+  end
+  if o.html then
+    local ok, werr = require("kcv.verify.report").write(o.html, M.html(results, backend))
+    if not ok then io.stderr:write("kcv redteam: cannot write ", o.html, ": ", tostring(werr), "\n"); return EXIT_USAGE end
   end
   if o.write_doc then
     local path = join(root(), M.DOC)

@@ -1,76 +1,40 @@
 -- kcv repl [SPEC KERNEL]: an interactive Lua prompt with `kcv` loaded.
--- With a spec and a kernel, the verification context (spec, subject, inputs
--- of the last failing case) is loaded into the globals `spec` and `subject`.
+-- With a spec and a kernel, the verification context (kcv.context) is
+-- loaded into globals; the prompt itself is kcv.repl's.
 local kcv = require "kcv"
 
 local M = {
   summary = "interactive Lua with the kcv API (optionally in a kernel's context)",
   usage = "kcv repl [SPEC KERNEL]",
-  help = [[
-An interactive Lua 5.4 prompt with line editing and history (~/.kcv_history).
-`kcv` is a global.  An expression prints its values; `=expr` works too.
-With SPEC and KERNEL, the globals `spec`, `subject` and `verify(gate_id)` are
-set up so that a failing gate can be re-run and its inputs inspected.
-Leave with Ctrl-D or os.exit().]],
+  help = [==[
+An interactive Lua 5.4 prompt with line editing, history (~/.kcv_history)
+and Tab completion of names.  `kcv` is a global.  An expression prints its
+values; `=expr` works too.  help() lists the helpers (show, worst, diff,
+hist, rerun) and help(name) explains one.  Ctrl-C stops the line being run
+and returns to the prompt; Ctrl-D or os.exit() leaves.
+
+With SPEC and KERNEL, the globals `spec`, `subject`, `shape` (the benchmark
+shape), `verify(gate_id [, seed [, case]])`, `make_inputs(dist [, shape [,
+seed]])`, `run(inputs [, shape])` and `oracle(inputs [, shape])` are set up;
+rerun{} puts a case in view for show/worst/diff/hist.  To open on a failing
+case, add --repl to the reproducer line `kcv verify` prints.]==],
 }
 
--- Compile a line as an expression first, then as a statement (as lua.c
--- does).  Returns the chunk, or nil and the error; `incomplete` is true when
--- more lines could complete it (the error is at <eof>).
-local function compile(src)
-  local chunk = load("return " .. src, "=repl", "t")
-  if chunk then return chunk end
-  local err
-  chunk, err = load(src, "=repl", "t")
-  if chunk then return chunk end
-  return nil, err, err:sub(-5) == "<eof>"
-end
-
-local function eval(line)
-  local src = line:gsub("^=", "return ")
-  local chunk, err, incomplete = compile(src)
-  while not chunk and incomplete do      -- continuation lines, like lua.c
-    local more = kcv.sys.readline(">> ")
-    if not more then break end
-    src = src .. "\n" .. more
-    chunk, err, incomplete = compile(src)
-  end
-  if not chunk then return false, err end
-  return xpcall(chunk, debug.traceback)
-end
-
-local function show(ok, ...)
-  if not ok then print((...)); return end
-  local n = select("#", ...)
-  if n == 0 then return end
-  local parts = {}
-  for i = 1, n do parts[i] = tostring((select(i, ...))) end
-  print(table.concat(parts, "\t"))
-end
-
 function M.run(args)
+  local repl = require "kcv.repl"
   _G.kcv = kcv
   if args[1] then
-    local ok, ctx = pcall(require, "kcv.context")
-    if not ok then io.stderr:write("kcv repl: ", ctx, "\n"); return 2 end
+    local ctx = require "kcv.context"
     local loaded, err = ctx.load(args[1], args[2])
     if not loaded then io.stderr:write("kcv repl: ", err, "\n"); return 2 end
-    for k, v in pairs(loaded) do _G[k] = v end
-    print(("kcv %s: spec %s, kernel %s loaded as `spec`, `subject`"):format(
+    for k, v in pairs(loaded) do _G[k == "inputs" and "make_inputs" or k] = v end
+    local s = repl.session{spec = loaded.spec, subject = loaded.subject, shape = loaded.shape,
+                           budget = loaded.budget}
+    return repl.loop(s, ("kcv %s: spec %s, kernel %s loaded as `spec`, `subject`; help() lists the helpers"):format(
       kcv.version, args[1], args[2] or "?"))
-  else
-    print(("kcv %s, %s. `kcv` is loaded; Ctrl-D leaves."):format(kcv.version, _VERSION))
   end
-  local hist = (os.getenv("HOME") or ".") .. "/.kcv_history"
-  kcv.sys.history_load(hist)
-  while true do
-    local line = kcv.sys.readline("kcv> ")
-    if not line then break end
-    if line:match("%S") then show(eval(line)) end
-  end
-  kcv.sys.history_save(hist)
-  print()
-  return 0
+  return repl.loop(repl.session{}, ("kcv %s, %s. `kcv` is loaded; help() for the helpers; Ctrl-D leaves."):format(
+    kcv.version, _VERSION))
 end
 
 return M

@@ -6,7 +6,7 @@ local args = require "kcv.verify.args"
 local M = {
   summary = "run the contract gates against a kernel",
   usage = "kcv verify SPEC KERNEL [--backend cpu|cuda|auto] [--gate ID ...] [--gates DIR] [--seed N] "
-       .. "[--case NAME] [--json FILE] [--junit FILE] [--baseline] [--quiet]",
+       .. "[--case NAME] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet]",
   help = [[
 Runs the twelve gates (or the ones named with --gate, which may repeat)
 against KERNEL (a .cu file following SPEC's calling convention; a .lua file
@@ -24,6 +24,11 @@ case.  Progress goes to stderr.
   --case NAME   run only the case NAME (what a reproducer line uses)
   --json FILE   write the report as JSON (schema: docs/REPORT.md)
   --junit FILE  write the report as JUnit XML
+  --html FILE   write the report as one self-contained HTML page (gate
+                table, error/bound per case, where class masks differ)
+  --repl        then open a REPL on the case: add it to a reproducer line
+                to step into the failing case (help() there lists what is
+                bound: inputs, outputs, expected, bound, masks, case, ...)
   --baseline    also run the KernelBench v0 allclose check, shown beside
   --quiet       no progress on stderr
   --verbose     progress for every case, not only every gate (logs)
@@ -35,8 +40,8 @@ judge some gate here.]],
 
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", gate = "list", gates = "list", seed = "integer",
-                                   case = "value", json = "value", junit = "value", baseline = "flag",
-                                   quiet = "flag", verbose = "flag"})
+                                   case = "value", json = "value", junit = "value", html = "value",
+                                   baseline = "flag", repl = "flag", quiet = "flag", verbose = "flag"})
   if not o then io.stderr:write("kcv verify: ", err, "\n"); return 2 end
   if not o[1] or not o[2] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
   local gates = {}
@@ -45,16 +50,46 @@ function M.run(argv)
   end
   local progress
   if not o.quiet then progress = require("kcv.progress").new{verbose = o.verbose} end
+  local capture = o.repl and {} or nil
   local rep = verify.run{spec = o[1], kernel = o[2], gates = gates, gate_dirs = o.gates, seed = o.seed or 1,
-                         backend = o.backend, case = o.case, baseline = o.baseline, progress = progress}
+                         backend = o.backend, case = o.case, baseline = o.baseline, progress = progress,
+                         capture = capture}
   if progress then progress.done() end
   io.stdout:write(report.human(rep))
-  for _, out in ipairs{{o.json, report.json}, {o.junit, report.junit}} do
+  local html = function(r) return require("kcv.report.html").verify(r) end
+  for _, out in ipairs{{o.json, report.json}, {o.junit, report.junit}, {o.html, html}} do
     if out[1] then
       local ok, werr = report.write(out[1], out[2](rep))
       if not ok then io.stderr:write("kcv verify: cannot write ", out[1], ": ", tostring(werr), "\n"); return 2 end
     end
   end
+  if o.repl then return M.repl(rep, capture) end
+  return verify.exit_code(rep)
+end
+
+-- --repl: open the prompt on the case in view: the first failing gate's
+-- last case (with --case: that case), else the last gate's.
+function M.repl(rep, capture)
+  local repl = require "kcv.repl"
+  local focus = require "kcv.repl.focus"
+  local spec = capture.spec
+  if not (spec and capture.subject) then io.stderr:write("kcv verify --repl: ", tostring(rep.message), "\n"); return 2 end
+  local entry
+  for _, g in ipairs(rep.gates) do
+    if capture.gates[g.id] and (not entry or (g.status == "fail" and entry.status ~= "fail")) then entry = g end
+  end
+  local s = repl.session{spec = spec, subject = capture.subject, budget = capture.budget, report = rep}
+  s.env.report = rep
+  local banner
+  if entry then
+    s:set_focus(focus.new(spec, capture.gates[entry.id], entry))
+    banner = ("in view: %s case %s (%s). help() lists the helpers and what is bound; try diff(), show(), worst(5), hist()"):format(
+      entry.id, tostring(s.focus.case.name), entry.status)
+  else
+    banner = "no gate compared a case here (n/a, or --case named none); rerun{} makes one. help() lists the helpers"
+  end
+  s.shape = require("kcv.verify.case").benchmark(spec, capture.budget)
+  repl.loop(s, banner)
   return verify.exit_code(rep)
 end
 

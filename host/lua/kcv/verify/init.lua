@@ -3,7 +3,12 @@
 --
 --   local report = verify.run{spec = "specs/softmax.lua", kernel = "kernels/softmax.cu",
 --                             gates = nil | {"EXC-01", ...}, seed = 1, backend = nil,
---                             baseline = false, progress = function(msg) end}
+--                             baseline = false, progress = function(msg) end,
+--                             capture = nil | {}}
+--   (capture: a table the run fills with what `kcv verify --repl` opens on,
+--   never part of the report: capture.spec, capture.subject, capture.budget,
+--   and capture.gates[gate_id] = {case=, inputs=, outputs=, expect=, mode=,
+--   masks=}, each gate's last compared case)
 --   verify.load_spec(path) -> spec | nil, err
 --   verify.gates([dirs]) -> list of gate tables, sorted by id
 
@@ -13,6 +18,7 @@ local subject = require "kcv.verify.subject"
 local probe = require "kcv.verify.probe"
 local case = require "kcv.verify.case"
 local registry = require "kcv.verify.registry"
+local mismatch = require "kcv.verify.mismatch"
 
 local M = {}
 
@@ -85,7 +91,30 @@ local function run_gate(gate, t)
     if res.status == "not_judged" and not res.reason then entry.reason = "not judged (no reason given)" end
   end
   entry.worst = ctx.worst
+  if #ctx.ratios > 0 then entry.cases = ctx.ratios end
+  local snap = ctx.snap
+  if entry.status == "fail" and gate.kind == "tolerance-free" and snap and snap.expect then
+    entry.mismatch = M.mismatch(t.spec, snap)
+  end
+  if t.capture and snap then t.capture.gates[gate.id] = snap end
   return entry
+end
+
+-- Where the class masks of a compared case differ, for the first output
+-- that has differences: {output=, shape={...}, count=, indices={...}}, or nil.
+function M.mismatch(spec, snap)
+  for i, out in ipairs(spec.outputs) do
+    local got, exp = snap.outputs[i], snap.expect[i] and snap.expect[i].value
+    if got and exp and got.numel == exp.numel then
+      local m = mismatch.positions(got, exp, snap.masks or {})
+      if m.count > 0 then
+        local shape = {}
+        for k, d in ipairs(got.shape) do shape[k] = d end
+        return {output = out.name, shape = shape, count = m.count, indices = m.indices}
+      end
+    end
+  end
+  return nil
 end
 
 -- run{spec=, kernel= | subject=, gates=, gate_dirs=, seed=, backend=,
@@ -136,9 +165,14 @@ function M.run(opts)
       report.kernel, backend, tostring(perr)))
   end
 
+  if opts.capture then
+    opts.capture.spec, opts.capture.subject, opts.capture.budget = spec, subj, budget
+    opts.capture.gates = opts.capture.gates or {}
+  end
   local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
-             case = opts.case, progress = opts.progress}
+             case = opts.case, progress = opts.progress, capture = opts.capture}
   local any_fail, any_error, not_judged = false, false, nil
+  if type(opts.progress) == "table" and opts.progress.plan then opts.progress.plan(#gates) end
   for _, gate in ipairs(gates) do
     if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
     local entry = run_gate(gate, t)

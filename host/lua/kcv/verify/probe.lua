@@ -5,6 +5,12 @@
 -- A case is {name=, shape=, dist=, seed=} (see kcv.verify.case); a gate
 -- loops over its cases and returns the first failure, or a pass whose
 -- evidence names the worst case seen.
+--
+-- The context also keeps what a person needs to look at a case afterwards:
+-- ctx.ratios, the worst error/bound of every case compared with a bound
+-- ({case=, ratio=}, in order: the HTML report plots them), and ctx.snap,
+-- the last case compared ({case=, inputs=, outputs=, expect=, mode=,
+-- masks=}: the buffers of that case, which `kcv verify --repl` opens on).
 
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
@@ -21,7 +27,7 @@ local M = {}
 function M.new(t)
   return setmetatable({spec = t.spec, subject = t.subject, gate = t.gate, seed = t.seed or 1,
                        budget = t.budget or "cpu", backend = t.backend, only_case = t.case,
-                       progress_fn = t.progress, worst = nil}, Ctx)
+                       progress_fn = t.progress, worst = nil, ratios = {}}, Ctx)
 end
 
 function Ctx:progress(msg)
@@ -57,11 +63,22 @@ function Ctx:oracle(inputs, s)
     end
     outs[i] = {value = v, mag = m or v}
   end
+  self.last_oracle = {inputs = inputs, shape = s, expect = outs}
   return outs
 end
 
 function Ctx:run(inputs, s, opts)
-  return self.subject:run(inputs, s, opts)
+  local r = self.subject:run(inputs, s, opts)
+  self.last_run = {inputs = inputs, shape = s, outputs = r.outputs}
+  return r
+end
+
+-- Remember case c as compared: its outputs against the oracle's expect
+-- (mode: the bound's, nil for class masks; masks: the masks' options).
+function Ctx:remember(c, outputs, expect, mode, masks)
+  local o = self.last_oracle
+  self.snap = {case = c, inputs = o and o.inputs or (self.last_run or {}).inputs, outputs = outputs,
+               expect = expect, mode = mode, masks = masks}
 end
 
 -- Evidence common to every failure of case c.
@@ -72,6 +89,11 @@ function Ctx:evidence(c, fields)
 end
 
 function Ctx:fail(c, reason, fields)
+  if not (self.snap and self.snap.case == c) and self.last_run and self.last_oracle then
+    -- a gate that compared by itself (EXC-02, EXC-03's classes): its last run
+    self:remember(c, self.last_run.outputs, self.last_oracle.expect, nil,
+                  {finite_detail = true, zero_sign = self.spec.zero_sign})
+  end
   return {status = "fail", reason = reason, evidence = self:evidence(c, fields)}
 end
 
@@ -123,6 +145,8 @@ end
 -- index a failure reports (the tensor's own index, when only a sample or a
 -- subset was compared).
 function Ctx:within(c, r, expect, mode, index_of)
+  self:remember(c, r.outputs, expect, mode or "probabilistic")
+  local case_ratio = 0
   for i, out in ipairs(self.spec.outputs) do
     local b = errmodel.bound(self.spec, c.shape, out, mode)
     local value = overflow_rounded(expect[i].value, out.dtype)
@@ -131,7 +155,9 @@ function Ctx:within(c, r, expect, mode, index_of)
     if not self.worst or info.ratio > self.worst.ratio then
       self.worst = {ratio = info.ratio, case = c.name, seed = c.seed, output = out.name}
     end
+    case_ratio = math.max(case_ratio, info.ratio)
     if not info.ok then
+      self.ratios[#self.ratios + 1] = {case = c.name, ratio = case_ratio}
       local at = info.first_violation or info.worst_index
       local got, exp = r.outputs[i]:get(at), value:get(at)
       local mag = expect[i].mag:get(at)
@@ -143,11 +169,13 @@ function Ctx:within(c, r, expect, mode, index_of)
         ratio = info.ratio, violations = info.violations, N = b.N, mode = b.mode})
     end
   end
+  self.ratios[#self.ratios + 1] = {case = c.name, ratio = case_ratio}
   return nil
 end
 
 -- Tolerance-free class-mask comparison: nil when equal, else a failure.
 function Ctx:masks(c, r, expect, opts)
+  self:remember(c, r.outputs, expect, nil, opts or {})
   for i, out in ipairs(self.spec.outputs) do
     local ok, info = kcv.cmp.masks_equal(r.outputs[i], expect[i].value, opts)
     if not ok then
