@@ -1,0 +1,54 @@
+/*
+ * RED TEAM — deliberately broken; see gdn_fwd_gate_cumsum_chunk.lua.
+ *
+ * kernels/gdn_fwd.cu with the decay taken from a cumulative sum of the
+ * log-gates, as chunked kernels do (the decay between two tokens is
+ * exp(G_t - G_s)).  The cumsum restarts at every chunk of 64 tokens, but
+ * the step from the previous token still subtracts the previous chunk's
+ * last value: at each chunk's first token the decay is
+ * exp(g_t - sum of the previous chunk's g) instead of exp(g_t).  Right for
+ * any T <= 64; from the second chunk on the carried state is scaled wrongly.
+ */
+#include "../kernels/gdn.cuh"
+
+#define KMAX GDN_KMAX
+#define CHUNK 64
+
+extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
+                                          const __nv_bfloat16 *__restrict__ k,
+                                          const __nv_bfloat16 *__restrict__ v,
+                                          const float *__restrict__ g,
+                                          const __nv_bfloat16 *__restrict__ beta,
+                                          const float *__restrict__ h0,
+                                          __nv_bfloat16 *__restrict__ o,
+                                          float *__restrict__ ht,
+                                          long long B, long long T, long long H,
+                                          long long K, long long V, float eps)
+{
+    __shared__ float kn[KMAX], qn[KMAX];
+    __shared__ double nrm[2];
+    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    const float scale = 1.0f / sqrtf((float)K);
+    float s[KMAX];
+    float G = 0.0f;                          /* the chunk-local cumsum of g */
+
+    if (lane >= B * H || K > KMAX) return;
+    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    for (long long t = 0; t < T; t++) {
+        const long long tok = (b * T + t) * H + h;
+        /* DEFECT: restarts per chunk, yet the decay below is G_t - G_{t-1} */
+        const float Gt = (t % CHUNK == 0) ? g[tok] : G + g[tok];
+        const float a = expf(Gt - G);
+        G = Gt;
+        __syncthreads();
+        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
+        if (j < V) {
+            gdn_step(s, kn, K, a, __bfloat162float(beta[tok]), __bfloat162float(v[tok * V + j]));
+            double y = 0.0;
+            for (long long i = 0; i < K; i++) y += (double)s[i] * qn[i];
+            o[tok * V + j] = __double2bfloat16(y * scale);
+        }
+    }
+    if (j < V)
+        for (long long i = 0; i < K; i++) ht[((b * H + h) * K + i) * V + j] = s[i];
+}
