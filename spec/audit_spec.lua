@@ -544,6 +544,54 @@ describe("kcv audit", function()
     end)
   end)
 
+  describe("a subject's memory of cases and runs", function()
+    local subject = require "kcv.audit.subject"
+    -- a worker that counts its requests and answers a run with one f64
+    -- output of n elements, written to a file as the real one does
+    local function fake_worker(n)
+      local w = {ops = {}}
+      function w:call(req)
+        self.ops[#self.ops + 1] = req.op .. (req.case and (":" .. req.case) or "")
+        if req.op == "case" then return {inputs = {}, injected = {}} end
+        local path = os.tmpname()
+        local f = assert(io.open(path, "wb")); f:write(string.rep("\0", 8 * n)); f:close()
+        return {outputs = {{path = path, dtype = "f64", shape = {n}}}}
+      end
+      return w
+    end
+    local function count(ops, op)
+      local k = 0
+      for _, o in ipairs(ops) do if o == op then k = k + 1 end end
+      return k
+    end
+
+    it("makes a case again once the worker has dropped it, never naming a case the worker no longer has", function()
+      local w = fake_worker(1)
+      local s = subject.new(w, {})
+      for seed = 1, subject.WORKER_CASES + 1 do assert.is_table((s:case({seed = seed}))) end
+      local again = s:case({seed = 1})
+      assert.are.equal(subject.WORKER_CASES + 2, count(w.ops, "case"))
+      assert.are.equal("c" .. (subject.WORKER_CASES + 2), again.id)
+      assert.is_table((s:run({seed = 1}, "oracle")))
+      assert.are.equal("run:" .. again.id, w.ops[#w.ops])
+    end)
+
+    it("keeps memoised outputs within its byte budget, dropping the oldest, and runs a dropped one again", function()
+      local saved = subject.MEMO_BYTES
+      subject.MEMO_BYTES = 2 * 8 * 1000            -- room for two outputs of 1000 f64
+      local w = fake_worker(1000)
+      local s = subject.new(w, {})
+      for _, who in ipairs{"reference", "oracle", "candidate"} do assert.is_table((s:run({seed = 1}, who))) end
+      subject.MEMO_BYTES = saved
+      assert.is_true(s.run_bytes <= 2 * 8 * 1000, tostring(s.run_bytes))
+      local runs = count(w.ops, "run:c1")
+      s:run({seed = 1}, "candidate")                -- the newest: still remembered
+      assert.are.equal(runs, count(w.ops, "run:c1"))
+      s:run({seed = 1}, "reference")                -- the oldest: run again
+      assert.are.equal(runs + 1, count(w.ops, "run:c1"))
+    end)
+  end)
+
   describe("RES-01's stale-memory check", function()
     local gates = require "kcv.audit.gates"
     -- a subject whose worker answers the memory op with canned facts

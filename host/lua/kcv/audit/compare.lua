@@ -102,9 +102,11 @@ end
 -- every free float input moved by about one f32 ulp (a second sample of the
 -- reference's rounding); floor = one unit roundoff of the output's dtype
 -- times the oracle's largest finite magnitude.
-function M.bound(s, recipe)
-  local ref, orc = three(s, recipe)
-  if not ref then return nil, orc end
+function M.bound(s, recipe, ref, orc)
+  if not ref then
+    ref, orc = three(s, recipe)
+    if not ref then return nil, orc end
+  end
   local p = copy(recipe, {perturb = true})
   local ref2, f = s:run(p, "reference")
   local orc2
@@ -127,7 +129,7 @@ end
 function M.thresholded(s, recipe)
   local ref, orc, cand = three(s, recipe)
   if not ref then return orc end
-  local bounds, bad = M.bound(s, recipe)
+  local bounds, bad = M.bound(s, recipe, ref, orc)   -- these runs, even if the memo let them go
   if not bounds then return bad end
   local worst, over = 0, 0         -- over: worst |err| / bound, what the verdict reads
   for k = 1, #cand do

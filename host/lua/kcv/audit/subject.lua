@@ -22,8 +22,56 @@ local function read_output(o)
   return b
 end
 
+-- The worker keeps its last WORKER_CASES cases (corpus/worker.py, op_case);
+-- the host forgets a case as the worker does, so that a later use makes it
+-- again instead of naming a case the worker no longer has.
+M.WORKER_CASES = 8
+-- Memoised outputs are kept up to this many bytes (oldest dropped first):
+-- an audit of outputs with 268M elements must not hold every case's.
+M.MEMO_BYTES = tonumber(os.getenv("KCV_AUDIT_MEMO_BYTES")) or (2 << 30)
+
 function M.new(w, opts)
-  return setmetatable({w = w, opts = opts, recipes = {}, runs = {}, n = 0, timeout = opts.timeout or 120}, Subject)
+  return setmetatable({w = w, opts = opts, recipes = {}, runs = {}, n = 0, timeout = opts.timeout or 120,
+                       case_order = {}, run_order = {}, run_bytes = 0}, Subject)
+end
+
+local function bytes_of(result)
+  local n = 0
+  for _, b in ipairs(result[1] or {}) do n = n + b.nbytes end
+  return n
+end
+
+local function forget_run(self, memo)
+  local r = self.runs[memo]
+  if r then
+    self.run_bytes = self.run_bytes - bytes_of(r)
+    self.runs[memo] = nil
+  end
+end
+
+-- Keep result under memo, dropping the oldest others past MEMO_BYTES.
+local function remember(self, memo, result)
+  forget_run(self, memo)
+  self.runs[memo] = result
+  self.run_bytes = self.run_bytes + bytes_of(result)
+  local order = self.run_order
+  order[#order + 1] = memo
+  local i = 1
+  while self.run_bytes > M.MEMO_BYTES and i <= #order do
+    if order[i] ~= memo then forget_run(self, table.remove(order, i)) else i = i + 1 end
+  end
+  if #order > 256 then                 -- drop the names of runs forgotten with their case
+    local kept = {}
+    for _, m in ipairs(order) do if self.runs[m] then kept[#kept + 1] = m end end
+    self.run_order = kept
+  end
+end
+
+local function forget_case(self, key)
+  local c = self.recipes[key]
+  if not c then return end
+  for memo in pairs(c.memos) do forget_run(self, memo) end
+  self.recipes[key] = nil
 end
 
 local function key_of(recipe)
@@ -60,8 +108,11 @@ function Subject:case(recipe)
   for k, v in pairs(recipe) do req[k] = v end
   local reply, fault = self.w:call(req, self.timeout)
   if not reply then return nil, fault end
-  c = {id = id, key = key, recipe = recipe, inputs = reply.inputs, injected = reply.injected}
+  c = {id = id, key = key, recipe = recipe, inputs = reply.inputs, injected = reply.injected, memos = {}}
   self.recipes[key] = c
+  local order = self.case_order
+  order[#order + 1] = key
+  if #order > M.WORKER_CASES then forget_case(self, table.remove(order, 1)) end
   return c
 end
 
@@ -89,14 +140,17 @@ function Subject:run(recipe, who, opts)
     outs.ms, outs.repeats_identical, outs.family = reply.ms, reply.repeats_identical, reply.family
     result = {outs}
   end
-  if not fresh then self.runs[memo] = result end
+  if not fresh then
+    remember(self, memo, result)
+    c.memos[memo] = true
+  end
   return table.unpack(result)
 end
 
 -- The worker died: its cases are gone with it.  The next call restarts it
 -- (and reloads the modules: the build is cached on disk).
 function Subject:lost()
-  self.recipes, self.runs = {}, {}
+  self.recipes, self.runs, self.case_order, self.run_order, self.run_bytes = {}, {}, {}, {}, 0
   self.w:kill()
   self.reload = true
 end
