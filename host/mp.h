@@ -38,40 +38,10 @@ void mp_parallel(int64_t n, double work, mp_task fn, void *ctx);
 
 /* ---- exact f64 paths (mp_exact.c) ------------------------------------ */
 
-/* An exact running sum s + Σq (cascaded TwoSum, two levels): e = fl-free
- * TwoSum sum of the q's, e2 = float sum of the second-level errors q2;
- * E1 = Σ|q|, E2 = Σ|q2|.  The exact value is s + e + e2 + δ with
- * |δ| <= gamma_m E2. */
-typedef struct { double s, e, e2, E1, E2; } mp_acc;
-/* -0 is the identity of RN addition: an all -0 input sums to -0. */
-#define MP_ACC_INIT {-0.0, 0, 0, 0, 0}
-
-static inline void two_sum(double a, double b, double *s, double *q)
-{
-    double x = a + b, z = x - a;
-    *q = (a - (x - z)) + (b - z);
-    *s = x;
-}
-
-/* Add an exact error term (already split off) to the e level. */
-static inline void mp_acc_err(mp_acc *a, double q)
-{
-    double q2;
-    a->E1 += fabs(q);
-    two_sum(a->e, q, &a->e, &q2);
-    a->e2 += q2;
-    a->E2 += fabs(q2);
-}
-
-static inline void mp_acc_add(mp_acc *a, double v)
-{
-    double q;
-    two_sum(a->s, v, &a->s, &q);
-    mp_acc_err(a, q);
-}
+#include "mp_acc.h"
 
 /* RN(exact value of a) when provable from nterms roundings; 0 otherwise. */
-int mp_certify(const mp_acc *a, int64_t nterms, double *y);
+#define mp_certify mp_acc_certify
 /* Correctly rounded Σx[i*st] (n terms) and Σ|x|.  Returns 1 when certified,
  * 0 when the caller must use the MPFR path. */
 int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag);

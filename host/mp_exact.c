@@ -19,32 +19,6 @@
 #include <stdlib.h>
 #include "mp.h"
 
-int mp_certify(const mp_acc *a, int64_t nterms, double *y)
-{
-    if (a->E1 == 0) { *y = a->s; return isfinite(a->s); }   /* s is exact */
-    if (!isfinite(a->s) || !isfinite(a->e) || !isfinite(a->e2) || !isfinite(a->E2))
-        return 0;
-    if (nterms > ((int64_t)1 << 40)) return 0;
-    double r, d;
-    two_sum(a->s, a->e, &r, &d);
-    if (!isfinite(r)) return 0;
-    if (a->E2 == 0) { *y = r; return 1; }     /* s + e is exact: r = RN(s + e) */
-    if (r == 0) return 0;
-    /* The rest is d + e2*, |e2 - e2*| <= gamma_m Σ|q2|; gamma_m <= 1.01 m u
-     * for m u < 2^-12, and the computed E2 is within the same factor. */
-    double c = d + a->e2;
-    double bound = a->E2 * (double)(nterms + 4) * 0x1p-53 * 1.01;
-    double dist = (fabs(c) * (1 + 0x1p-51) + bound) * (1 + 0x1p-50);
-    int ex;
-    double m = frexp(fabs(r), &ex);
-    int q = ex - 53 < -1074 ? -1074 : ex - 53;           /* ulp(r) = 2^q */
-    double half = ldexp(1.0, q - 1);
-    if (m == 0.5 && ex - 1 > -1022) half *= 0.5;        /* binade below is finer */
-    if (!(dist < half)) return 0;
-    *y = r;
-    return 1;
-}
-
 int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag)
 {
     mp_acc a = MP_ACC_INIT;

@@ -17,6 +17,7 @@ local specmod = require "kcv.verify.spec"
 local case = require "kcv.verify.case"
 local errmodel = require "kcv.verify.errmodel"
 local unjudged = require "kcv.verify.unjudged"
+local gpu_oracle = require "kcv.oracle.gpu"
 
 local Ctx = {}
 Ctx.__index = Ctx
@@ -27,7 +28,9 @@ local M = {}
 function M.new(t)
   return setmetatable({spec = t.spec, subject = t.subject, gate = t.gate, seed = t.seed or 1,
                        budget = t.budget or "cpu", backend = t.backend, only_case = t.case,
-                       progress_fn = t.progress, worst = nil, ratios = {}}, Ctx)
+                       progress_fn = t.progress, worst = nil, ratios = {},
+                       -- on cuda, the heavy primitives run on the device (same bits)
+                       mp = gpu_oracle.for_backend(t.backend)}, Ctx)
 end
 
 function Ctx:progress(msg)
@@ -54,7 +57,7 @@ function Ctx:oracle(inputs, s)
   local scalars = {}
   for _, sc in ipairs(spec.scalars or {}) do scalars[sc.name] = specmod.scalar_value(sc) end
   args[#inputs + 1] = scalars
-  local res = table.pack(spec.oracle(kcv.mp, table.unpack(args, 1, #inputs + 1)))
+  local res = table.pack(spec.oracle(self.mp or kcv.mp, table.unpack(args, 1, #inputs + 1)))
   local outs = {}
   for i = 1, #spec.outputs do
     local v, m = res[2 * i - 1], res[2 * i]
