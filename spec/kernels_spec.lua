@@ -139,6 +139,7 @@ describe("every operator contract", function()
             local values = {}
             for k2, v in pairs(spec.benchmark) do values[k2] = v end
             for _, sc in ipairs(spec.scalars or {}) do values[sc.name] = sc.value end
+            for name, v in pairs(conv.knobs or {}) do values[name] = v end
             for _, l in ipairs(conv.pipeline.launches(values)) do names[#names + 1] = l.name end
           end
           local budget = spec.budget or {}

@@ -181,6 +181,35 @@ describe("the search", function()
   end)
 end)
 
+describe("the ranking", function()
+  it("orders by time, and within a tie puts the config nearer the default first", function()
+    local def, configs = big_space(4)
+    local rows = {}
+    local ms = {10, 4, 4.05, 9}
+    for i, c in ipairs(configs) do rows[i] = {config = c, status = "timed", ms = ms[i], noise = 0.1} end
+    table.insert(rows, {config = {K = 2}, status = "eliminated", ms = 1, noise = 0})
+    local order = {}
+    for i, row in ipairs(tune.ranked(rows, def)) do order[i] = row.config.K end
+    assert.are.same({2, 3, 4, 1}, order)
+    rows[1].ms = 4.1             -- now the default ties with the fastest
+    order = {}
+    for i, row in ipairs(tune.ranked(rows, def)) do order[i] = row.config.K end
+    assert.are.same({1, 2, 3, 4}, order)
+  end)
+
+  it("stays a valid order when ties chain (every time within noise of the next)", function()
+    local vals = {}
+    for i = 1, 200 do vals[i] = i end
+    local def = assert(knobs.parse{tune = {knobs = {K = vals}}})
+    local rows = {}
+    for i, c in ipairs(space.configs(def)) do
+      rows[i] = {config = c, status = "timed", ms = 1 + ((i * 37) % 200) * 0.01, noise = 0.006}
+    end
+    local out = tune.ranked(rows, def)
+    assert.are.equal(200, #out)
+  end)
+end)
+
 describe("the veto", function()
   local function rows(...)
     local out = {}

@@ -29,8 +29,9 @@ shapes fitted to its budget: for tests, not for claims.
 Search: exhaustive up to 32 configs; above, seeded successive halving
 (--seed; eta 3): the same seed gives the same search.
 
-  --budget S       stop timing and judging after S seconds (what was
-                   timed is still ranked and judged up to then)
+  --budget S       at most S seconds: timing stops after 60% of them
+                   (what was timed is ranked), judging at S; a run
+                   that kept nothing by then exits 2
   --shape D=N,...  a timing shape (repeatable; the first is ranked on);
                    replaces the benchmark and the sidecar's shapes
   --knob N=V,...   try only these values of knob N (repeatable)

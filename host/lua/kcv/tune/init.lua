@@ -74,27 +74,41 @@ local function configs_of(def, narrow)
   return list
 end
 
--- Timed rows in speed order; ties (within the sum of the two noises) keep
--- the config nearer the default first (fewer knobs moved), then the
--- space's order: a tie is no reason to move a knob.
+-- Timed rows in speed order.  Ties keep the config nearer the default
+-- first (fewer knobs moved): a tie is no reason to move a knob.  A tie
+-- group starts at the fastest row not yet placed and takes every row
+-- within the two noises of it (a plain comparison with "within noise"
+-- would not be transitive, and sorting needs one that is).
 local function ranked(rows, def)
   local timed = {}
   for i, row in ipairs(rows) do
     if row.status == "timed" then row.index = i; timed[#timed + 1] = row end
   end
+  table.sort(timed, function(a, b)
+    if a.ms ~= b.ms then return a.ms < b.ms end
+    return a.index < b.index
+  end)
   local function moved(row)
     local n = 0
     for _, name in ipairs(def.names) do if row.config[name] ~= def.default[name] then n = n + 1 end end
     return n
   end
-  table.sort(timed, function(a, b)
-    if math.abs(a.ms - b.ms) > a.noise + b.noise then return a.ms < b.ms end
-    local ma, mb = moved(a), moved(b)
-    if ma ~= mb then return ma < mb end
-    if a.ms ~= b.ms then return a.ms < b.ms end
-    return a.index < b.index
-  end)
-  return timed
+  local out, i = {}, 1
+  while i <= #timed do
+    local head, group = timed[i], {}
+    while i <= #timed and timed[i].ms - head.ms <= head.noise + timed[i].noise do
+      group[#group + 1] = timed[i]
+      i = i + 1
+    end
+    table.sort(group, function(a, b)
+      local ma, mb = moved(a), moved(b)
+      if ma ~= mb then return ma < mb end
+      if a.ms ~= b.ms then return a.ms < b.ms end
+      return a.index < b.index
+    end)
+    for _, row in ipairs(group) do out[#out + 1] = row end
+  end
+  return out
 end
 
 -- How much faster `fast` is than `slow` (slow.ms / fast.ms), and whether
@@ -157,6 +171,10 @@ function M.run(opts)
   local env, err = setup(opts, result)
   if not env then return fail(result, err) end
   local def, spec = env.def, env.spec
+  -- --budget: the search may use 60% of it, the veto the rest (and what
+  -- the search left): a kept config needs every gate, so the veto must
+  -- not start with nothing left
+  local search_expired = function() return opts.budget and clock() - t0 > 0.6 * opts.budget end
   local expired = function() return opts.budget and clock() - t0 > opts.budget end
   local narrow
   narrow, err = space.narrow(def, opts.narrow)
@@ -178,7 +196,7 @@ function M.run(opts)
   local configs = configs_of(def, narrow)
   local label = function(c) return knobs.label(def, c) end
   local found = search.run{configs = configs, default = def.default, nshapes = #shapes, seed = opts.seed or 1,
-                           exhaustive_max = opts.exhaustive_max, eta = opts.eta, expired = expired,
+                           exhaustive_max = opts.exhaustive_max, eta = opts.eta, expired = search_expired,
                            progress = opts.progress, label = label,
                            measure = function(c, i, effort) return timer:measure(c, i, effort) end}
   result.method, result.rows = found.method, found.rows
@@ -197,6 +215,8 @@ function M.run(opts)
   result.seconds = clock() - t0
   return summarise(result, out, default_row)
 end
+
+M.ranked = ranked
 
 -- Write the kept config into the sidecar as tune.tuned (replacing an
 -- earlier one), then read the file back: the change must parse and give

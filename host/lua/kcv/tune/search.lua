@@ -122,7 +122,7 @@ local function halving(t, rows)
     row.times = {}
     if time_row(t, row, shapes, 1) then row.status, row.round = "timed", rounds + 1 end
   end
-  return ("successive halving (seed %d, eta %d, %d rounds)"):format(t.seed or 1, eta, rounds)
+  return ("successive halving (seed %d, eta %d, halving rounds %d)"):format(t.seed or 1, eta, rounds)
 end
 
 function M.run(t)
