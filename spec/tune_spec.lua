@@ -116,6 +116,30 @@ describe("a kernel's knobs", function()
   end)
 end)
 
+describe("FAST_MATH on the CPU backend", function()
+  if not cpu_ok then
+    pending("needs the CPU backend: " .. tostring(cpu_why))
+    return
+  end
+
+  it("makes expf the approximate intrinsic, which flushes a subnormal result to zero", function()
+    local path = os.tmpname() .. ".cu"
+    write(path, [[#include <math.h>
+extern "C" __global__ void k(float *y) { y[0] = expf(-100.0f); }
+]])
+    local got = {}
+    for i, opts in ipairs{{}, {"--use_fast_math"}} do
+      local k = assert(kcv.kernel.load{source = path, name = "k", params = {"ptr"}, options = opts, backend = "cpu"})
+      local y = kcv.buffer("f32", {1})
+      assert.are.equal("ok", k:launch{grid = 1, block = 1, args = {y}}.status)
+      got[i] = y:get(0)
+    end
+    os.remove(path)
+    assert.is_true(got[1] > 0 and got[1] < 1.2e-38, "IEEE expf keeps the subnormal")
+    assert.are.equal(0, got[2])
+  end)
+end)
+
 describe("the space of configs", function()
   it("is the cross product of the knobs, the default first", function()
     local def = assert(knobs.parse(SIDE))
