@@ -256,15 +256,15 @@ describe("the veto", function()
     assert.are.equal("why EXC-02", out.vetoed[2].reason)
   end)
 
-  it("tries the gate that vetoed last first", function()
+  it("tries the likely vetoes first, then the gate that vetoed last before them", function()
     local seen = {}
-    veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01", "EXC-02", "PRC-02"},
+    veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01", "EXC-02", "PRC-02", "XTR-01"},
              verify = function(config, ids)
                seen[config.name] = table.concat(ids, " ")
-               return {verdict = "fail", gates = {{id = "PRC-02", status = "fail"}}}
+               return {verdict = "fail", gates = {{id = "CMP-01", status = "fail"}}}
              end}
-    assert.are.equal("CMP-01 EXC-02 PRC-02", seen.a)
-    assert.are.equal("PRC-02 CMP-01 EXC-02", seen.b)
+    assert.are.equal("PRC-02 EXC-02 CMP-01 XTR-01", seen.a)
+    assert.are.equal("CMP-01 PRC-02 EXC-02 XTR-01", seen.b)
   end)
 
   it("neither keeps nor vetoes a config it cannot judge", function()

@@ -9,8 +9,11 @@
 -- is neither kept nor vetoed: it is listed as unjudged.
 --
 -- A gate that vetoed a config is tried first on the next one (most
--- recent first): fast configs tend to fail for the same reason, and a
--- config must pass every gate anyway, so the order changes the cost only.
+-- recent first): fast configs tend to fail for the same reason.  Before
+-- any veto the gates that the tempting knobs trip go first (PRC-02 for a
+-- narrow accumulator, EXC-02 for fast math's flush to zero), then the
+-- other tolerance-free ones, the broad thresholded ones last.  A config
+-- must pass every gate anyway, so the order changes the cost only.
 --
 --   veto.run{candidates = {row, ...}, verify = fn(config, gate_ids) -> report,
 --            gates = {ids} | nil (every gate), all_gates = {ids}, expired = fn,
@@ -19,6 +22,9 @@
 --   entry = {row=, gate=, status=, reason=, evidence=, reproduce=}
 
 local M = {}
+
+M.FIRST = {"PRC-02", "EXC-02", "EXC-01", "EXC-03", "ORD-02", "RES-02", "RES-01", "CMP-01", "ORD-01",
+           "PRC-01", "CMP-02", "CMP-03"}
 
 local function ordered(ids, first)
   local out, seen = {}, {}
@@ -45,7 +51,10 @@ end
 
 -- The verdict of one config: "kept", "vetoed" or "unjudged", and the entry.
 local function judge(t, row, recent)
-  local ids = ordered(t.gates or t.all_gates, recent)
+  local first = {}
+  for _, id in ipairs(recent) do first[#first + 1] = id end
+  for _, id in ipairs(M.FIRST) do first[#first + 1] = id end
+  local ids = ordered(t.gates or t.all_gates, first)
   local report = t.verify(row.config, ids)
   row.report = report
   if report.verdict == "pass" then return "kept" end
