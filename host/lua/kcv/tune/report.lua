@@ -59,8 +59,14 @@ local function table_lines(result, out)
     cells[#cells + 1] = verdict
     out[#out + 1] = table.concat(cells, "  ")
   end
+  local kept = result.kept
+  local function after_kept(row)
+    if not kept then return "not judged (budget)" end
+    if math.abs(row.ms - kept.ms) <= row.noise + kept.noise then return "a tie with the kept one (not judged)" end
+    return "slower than the kept one"
+  end
   for i, row in ipairs(result.ranked or {}) do
-    line(tostring(i), row, v[row] or (result.kept and "slower than the kept one" or "not judged (budget)"))
+    line(tostring(i), row, v[row] or after_kept(row))
   end
   for _, row in ipairs(result.rows or {}) do
     if row.status ~= "timed" then
@@ -92,7 +98,9 @@ function M.human(result)
   local kept, def = result.kept, result.default
   if kept then
     local rel = ""
-    if def then
+    if def == kept then
+      rel = " (the default itself)"
+    elseif def then
       rel = result.tie and (", within noise of the default (%s): no significant speedup"):format(dur(def.ms))
             or (", %.2fx the default (%s)"):format(result.speedup, dur(def.ms))
     end
