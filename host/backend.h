@@ -161,6 +161,15 @@ typedef struct kcv_backend {
     int (*time_launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                        const kcv_ptype *params, int nparams, int warmup,
                        int reps, size_t flush_bytes, double *ms, char *err);
+    /* Time a stretch of launches on the main stream (a pipeline): the
+     * caller brackets the launches with timer_begin and timer_end.
+     * timer_begin first writes `flush_bytes` of a flush buffer with the
+     * byte `fill` (0 bytes: no flush), so each repeat starts with a cold
+     * cache; timer_end waits for the stretch and gives its milliseconds.
+     * Both NULL where the backend has no device timer: the worker then
+     * times with the host clock. */
+    int (*timer_begin)(size_t flush_bytes, int fill, char *err);
+    int (*timer_end)(double *ms, char *err);
 
     /* Occupancy: how many blocks of f, at block_threads threads and
      * dyn_smem bytes of dynamic shared memory, are resident on one SM at

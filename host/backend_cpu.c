@@ -342,8 +342,12 @@ static int compile(const char *so, const char *path, const char *code, size_t le
     argv[a++] = dirinc;
     argv[a++] = inc;
     argv[a++] = rtinc;
-    for (const char *o = options; o && *o && a < 80; o += strlen(o) + 1)
+    for (const char *o = options; o && *o && a < 80; o += strlen(o) + 1) {
         if (keep_option(o)) argv[a++] = (char *)o;
+        /* the shim's approximate math functions stand in for the GPU's */
+        else if (strcmp(o, "--use_fast_math") == 0 || strcmp(o, "-use_fast_math") == 0)
+            argv[a++] = "-DKCV_CPU_FAST_MATH";
+    }
     argv[a++] = "-x"; argv[a++] = "c++"; argv[a++] = srcp;
     argv[a++] = rtcpp;
     argv[a++] = "-o"; argv[a++] = tmpso;

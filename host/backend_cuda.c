@@ -620,6 +620,30 @@ static int time_launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
     return 0;
 }
 
+/* The events around a pipeline's launches (timer_begin .. timer_end), on
+ * the main stream after an L2 flush, as time_one does for one launch. */
+static int timer_begin(size_t flush_bytes, int fill, char *err)
+{
+    const char *what = "timer";
+    if (flush_bytes) {
+        if (flush_buffer(flush_bytes, err) != 0) return -1;
+        CU("L2 flush", cuMemsetD8Async, (g.flush, (unsigned char)fill, g.flush_len, g.stream));
+    }
+    CU(what, cuEventRecord, (g.ev[0], g.stream));
+    return 0;
+}
+
+static int timer_end(double *ms, char *err)
+{
+    const char *what = "timer";
+    float e = 0;
+    CU(what, cuEventRecord, (g.ev[1], g.stream));
+    CU(what, cuEventSynchronize, (g.ev[1]));
+    CU(what, cuEventElapsedTime, (&e, g.ev[0], g.ev[1]));
+    *ms = e;
+    return 0;
+}
+
 const kcv_backend kcv_backend_cuda = {
     .name = "cuda",
     .init = init,
@@ -638,5 +662,7 @@ const kcv_backend kcv_backend_cuda = {
     .synchronize = synchronize,
     .sync_stream = sync_stream,
     .time_launch = time_launch,
+    .timer_begin = timer_begin,
+    .timer_end = timer_end,
     .occupancy = occupancy,
 };

@@ -57,7 +57,8 @@ __device__ inline float block_max(float v, float *scratch)
 }
 
 /* Sum over one warp, returned to every lane (butterfly: same order on all). */
-__device__ inline double warp_sum(double v)
+template <typename T>
+__device__ inline T warp_sum(T v)
 {
     for (int off = 16; off > 0; off >>= 1)
         v += __shfl_xor_sync(0xffffffffu, v, off);

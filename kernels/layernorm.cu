@@ -26,9 +26,18 @@
  * near FLT_MAX do not overflow in the sums or squares; the per-element
  * arithmetic is double too, so an output near FLT_MAX overflows exactly
  * where the oracle's rounded value does.  (The kernel is memory-bound.)
+ *
+ * Knobs (kernels/layernorm.lua, kcv tune; defaults = the kernel as described):
+ *   BLOCK     threads per block (the launch only);
+ *   ACC       f64 (default), f32 or f16 for the row statistics (acc.cuh):
+ *             in f32 a row of values near FLT_MAX overflows (EXC-03);
+ *   LN_CHUNK  columns per block of the pipeline (16384 by default): the
+ *             sidecar switches to the pipeline above it too.
  */
 #include <math.h>
 #include "block_reduce.cuh"
+#define ACC_DEFAULT double
+#include "acc.cuh"
 
 extern "C" __global__ void layernorm_kernel(const float *__restrict__ x,
                                             const float *__restrict__ gamma,
@@ -37,23 +46,23 @@ extern "C" __global__ void layernorm_kernel(const float *__restrict__ x,
                                             long long rows, long long cols,
                                             float eps)
 {
-    __shared__ double warp_sums[32];
+    __shared__ acc_t warp_sums[32];
 
     for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
         const float *xr = x + r * cols;
         float *yr = y + r * cols;
 
-        double s = 0.0;
+        acc_t s = acc_of(0.0);
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
-            s += (double)xr[c];
-        double mu = block_sum(s, warp_sums) / (double)cols;
+            s = s + acc_of(xr[c]);
+        double mu = acc_value(block_sum(s, warp_sums)) / (double)cols;
 
-        double q = 0.0;
+        acc_t q = acc_of(0.0);
         for (long long c = threadIdx.x; c < cols; c += blockDim.x) {
-            double d = (double)xr[c] - mu;
-            q += d * d;
+            acc_t d = acc_of((double)xr[c] - mu);
+            q = q + d * d;
         }
-        double var = block_sum(q, warp_sums) / (double)cols;
+        double var = acc_value(block_sum(q, warp_sums)) / (double)cols;
         double rstd = 1.0 / sqrt(var + (double)eps);
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x) {
@@ -65,7 +74,9 @@ extern "C" __global__ void layernorm_kernel(const float *__restrict__ x,
 
 /* ---- the chunked pipeline (long rows) ----------------------------------- */
 
+#ifndef LN_CHUNK
 #define LN_CHUNK 16384
+#endif
 
 __device__ long long chunks_of(long long cols)
 {
@@ -91,19 +102,19 @@ extern "C" __global__ void layernorm_chunk_sum(const float *__restrict__ x,
                                                double *__restrict__ psum,
                                                long long rows, long long cols)
 {
-    __shared__ double warp_sums[32];
+    __shared__ acc_t warp_sums[32];
     long long chunks = chunks_of(cols);
 
     for (long long b = blockIdx.x; b < rows * chunks; b += gridDim.x) {
         long long r = b / chunks, c0 = (b % chunks) * LN_CHUNK;
         long long c1 = c0 + LN_CHUNK < cols ? c0 + LN_CHUNK : cols;
         const float *xr = x + r * cols;
-        double s = 0.0;
+        acc_t s = acc_of(0.0);
         for (long long c = c0 + threadIdx.x; c < c1; c += blockDim.x)
-            s += (double)xr[c];
+            s = s + acc_of(xr[c]);
         s = block_sum(s, warp_sums);
         if (threadIdx.x == 0)
-            psum[b] = s;
+            psum[b] = acc_value(s);
     }
 }
 
@@ -112,7 +123,7 @@ extern "C" __global__ void layernorm_chunk_sq(const float *__restrict__ x,
                                               double *__restrict__ psq,
                                               long long rows, long long cols)
 {
-    __shared__ double warp_sums[32];
+    __shared__ acc_t warp_sums[32];
     __shared__ double slot;
     long long chunks = chunks_of(cols);
 
@@ -121,14 +132,14 @@ extern "C" __global__ void layernorm_chunk_sq(const float *__restrict__ x,
         long long c1 = c0 + LN_CHUNK < cols ? c0 + LN_CHUNK : cols;
         const float *xr = x + r * cols;
         double mu = row_total(psum + r * chunks, chunks, &slot) / (double)cols;
-        double q = 0.0;
+        acc_t q = acc_of(0.0);
         for (long long c = c0 + threadIdx.x; c < c1; c += blockDim.x) {
-            double d = (double)xr[c] - mu;
-            q += d * d;
+            acc_t d = acc_of((double)xr[c] - mu);
+            q = q + d * d;
         }
         q = block_sum(q, warp_sums);
         if (threadIdx.x == 0)
-            psq[b] = q;
+            psq[b] = acc_value(q);
     }
 }
 

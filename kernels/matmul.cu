@@ -22,12 +22,23 @@
  * turns it into NaN.  Every element whose f32 result is not finite is
  * therefore recomputed in double straight from global memory (a rare,
  * slow path): its result is then non-finite exactly where the oracle's is.
+ *
+ * Knobs (kernels/matmul.lua, kcv tune; defaults = the kernel as described):
+ *   BK         16 (default) or 32: the K slice staged per barrier pair;
+ *   ACC        f32 (default) or f16: each step's fmaf rounded to half (acc.cuh);
+ *   FAST_MATH  false (default) or true: --use_fast_math, which flushes
+ *              subnormal products and sums to zero on a GPU (EXC-02); the
+ *              CPU backend keeps them (docs/CPU.md).
  */
 #include <math.h>
+#define ACC_DEFAULT float
+#include "acc.cuh"
 
 #define BM 64
 #define BN 64
+#ifndef BK
 #define BK 16
+#endif
 #define THREADS 256
 
 /* C[i, j] with a double accumulator, in the same k order. */
@@ -54,19 +65,20 @@ matmul_kernel(const float *__restrict__ A, const float *__restrict__ B,
         return;                         /* wrong launch: leave C unwritten */
     for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         long long m0 = (tile / tiles_n) * BM, n0 = (tile % tiles_n) * BN;
-        float acc[4][4] = {{0.0f}};
+        acc_t acc[4][4] = {{0.0f}};
 
         for (long long k0 = 0; k0 < K; k0 += BK) {
             /* A slice: 64 rows x 16 k; consecutive threads read
              * consecutive k of a row (64-byte segments) */
-            for (int q = 0; q < 4; q++) {
+            for (int q = 0; q < BM * BK / THREADS; q++) {
                 int idx = t + THREADS * q, m = idx / BK, k = idx % BK;
                 long long gm = m0 + m, gk = k0 + k;
                 As[k][m] = gm < M && gk < K ? A[gm * K + gk] : 0.0f;
             }
-            /* B slice: 16 k x 64 columns; thread t loads k t/16, columns tx + 16 q */
-            for (int q = 0; q < 4; q++) {
-                int k = t / 16, n = tx + 16 * q;
+            /* B slice: BK k x 64 columns; thread t loads k t/16 (+ 16 per
+             * four q), columns tx + 16 (q % 4) */
+            for (int q = 0; q < BK * BN / THREADS; q++) {
+                int k = t / 16 + 16 * (q / 4), n = tx + 16 * (q % 4);
                 long long gk = k0 + k, gn = n0 + n;
                 Bs[k][n] = gk < K && gn < N ? B[gk * N + gn] : 0.0f;
             }
@@ -83,7 +95,7 @@ matmul_kernel(const float *__restrict__ A, const float *__restrict__ B,
                 for (int i = 0; i < 4; i++)
 #pragma unroll
                     for (int j = 0; j < 4; j++)
-                        acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+                        acc[i][j] = acc_of(fmaf(a[i], b[j], (float)acc_value(acc[i][j])));
             }
             __syncthreads();
         }
@@ -96,7 +108,7 @@ matmul_kernel(const float *__restrict__ A, const float *__restrict__ B,
             for (int j = 0; j < 4; j++) {
                 long long gn = n0 + tx + 16 * j;
                 if (gn >= N) continue;
-                float v = acc[i][j];
+                float v = (float)acc_value(acc[i][j]);
                 if (!isfinite(v))
                     v = dot_wide(A, B, gm, gn, N, K);
                 C[gm * N + gn] = v;

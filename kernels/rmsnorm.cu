@@ -12,9 +12,17 @@
  * (double accumulator, so rows of values near FLT_MAX do not overflow;
  * fixed per-thread order and warp-shuffle tree: deterministic), then
  * y = x * rstd * gamma in double, rounded once.
+ *
+ * Knobs (kernels/rmsnorm.lua, kcv tune; defaults = the kernel as described):
+ *   BLOCK  threads per block (the launch only: BLOCK / 32 rows per block in
+ *          the warp mode);
+ *   ACC    f64 (default), f32 or f16 for the sum of squares (acc.cuh): in
+ *          f32 the squares of values above 1.8e19 overflow (EXC-03).
  */
 #include <math.h>
 #include "block_reduce.cuh"
+#define ACC_DEFAULT double
+#include "acc.cuh"
 
 #define WARP_ROW_MAX 1024
 
@@ -24,7 +32,7 @@ extern "C" __global__ void rmsnorm_kernel(const float *__restrict__ x,
                                           long long rows, long long cols,
                                           float eps)
 {
-    __shared__ double warp_sums[32];
+    __shared__ acc_t warp_sums[32];
 
     if (cols <= WARP_ROW_MAX) {
         const int lane = threadIdx.x & 31;
@@ -33,12 +41,12 @@ extern "C" __global__ void rmsnorm_kernel(const float *__restrict__ x,
              r += gridDim.x * warps) {
             const float *xr = x + r * cols;
             float *yr = y + r * cols;
-            double q = 0.0;
+            acc_t q = acc_of(0.0);
             for (long long c = lane; c < cols; c += 32) {
-                double v = (double)xr[c];
-                q += v * v;
+                acc_t v = acc_of(xr[c]);
+                q = q + v * v;
             }
-            double ms = warp_sum(q) / (double)cols;
+            double ms = acc_value(warp_sum(q)) / (double)cols;
             double rstd = 1.0 / sqrt(ms + (double)eps);
             for (long long c = lane; c < cols; c += 32)
                 yr[c] = (float)((double)xr[c] * rstd * (double)gamma[c]);
@@ -49,12 +57,12 @@ extern "C" __global__ void rmsnorm_kernel(const float *__restrict__ x,
         const float *xr = x + r * cols;
         float *yr = y + r * cols;
 
-        double q = 0.0;
+        acc_t q = acc_of(0.0);
         for (long long c = threadIdx.x; c < cols; c += blockDim.x) {
-            double v = (double)xr[c];
-            q += v * v;
+            acc_t v = acc_of(xr[c]);
+            q = q + v * v;
         }
-        double ms = block_sum(q, warp_sums) / (double)cols;
+        double ms = acc_value(block_sum(q, warp_sums)) / (double)cols;
         double rstd = 1.0 / sqrt(ms + (double)eps);
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)

@@ -13,15 +13,26 @@
  * overflow.  A row holding +Inf, or only -Inf, gives NaN everywhere, as the
  * formula does (Inf - Inf).  expf and division are the IEEE-accurate
  * versions (no fast math).
+ *
+ * Knobs (kernels/softmax.lua, kcv tune; defaults = the kernel as described):
+ *   BLOCK      threads per block (the launch only);
+ *   ACC        f32 (default) or f16 for the sum of pass 2 (acc.cuh);
+ *   FAST_MATH  false (default) or true: --use_fast_math, so expf becomes
+ *              the approximate __expf that flushes results below FLT_MIN
+ *              to zero (EXC-02, CMP-01) and the division approximate.
  */
 #include <math.h>
 #include "block_reduce.cuh"
+#define ACC_DEFAULT float
+#include "acc.cuh"
+
+static_assert(sizeof(acc_t) <= sizeof(float), "ACC: the sum shares the max's float scratch");
 
 extern "C" __global__ void softmax_kernel(const float *__restrict__ x,
                                           float *__restrict__ y,
                                           long long rows, long long cols)
 {
-    __shared__ float warp_vals[32];
+    __shared__ float warp_vals[32];     /* also the sum's scratch: acc_t is at most a float */
 
     for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
         const float *xr = x + r * cols;
@@ -32,10 +43,10 @@ extern "C" __global__ void softmax_kernel(const float *__restrict__ x,
             m = fmaxf(m, xr[c]);
         m = block_max(m, warp_vals);
 
-        float s = 0.0f;
+        acc_t sa = acc_of(0.0);
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
-            s += expf(xr[c] - m);
-        s = block_sum(s, warp_vals);
+            sa = sa + (acc_t)expf(xr[c] - m);
+        float s = (float)acc_value(block_sum(sa, (acc_t *)warp_vals));
 
         for (long long c = threadIdx.x; c < cols; c += blockDim.x)
             yr[c] = expf(xr[c] - m) / s;

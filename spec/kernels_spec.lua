@@ -32,6 +32,8 @@ local function convention(spec, op)
     local side = dofile("kernels/" .. op .. ".lua")
     for key, v in pairs(side.kernel or {}) do k[key] = v end   -- name, params, launch, pipeline
     k.options = side.options
+    -- the launch sees the knobs (kcv tune) at their defaults: the kernel as written
+    k.knobs = side.tune and assert(require("kcv.verify.knobs").parse(side)).default
   end
   return k
 end
@@ -70,6 +72,7 @@ local function run_on_cpu(spec, op, s, seed, misalign)
   local values = {}
   for k2, v in pairs(s) do values[k2] = v end
   for _, sc in ipairs(spec.scalars or {}) do values[sc.name] = sc.value end
+  for name, v in pairs(conv.knobs or {}) do values[name] = v end
   -- one launch: the entry point `name` with `params` (names, ":type" for scalars)
   local function launch(name, params, l)
     local types, args = {}, {}
@@ -136,6 +139,7 @@ describe("every operator contract", function()
             local values = {}
             for k2, v in pairs(spec.benchmark) do values[k2] = v end
             for _, sc in ipairs(spec.scalars or {}) do values[sc.name] = sc.value end
+            for name, v in pairs(conv.knobs or {}) do values[name] = v end
             for _, l in ipairs(conv.pipeline.launches(values)) do names[#names + 1] = l.name end
           end
           local budget = spec.budget or {}

@@ -213,6 +213,24 @@ template <class T> static inline void __stwt(T *p, T v) { *p = v; }
 #define CUDART_INF INFINITY
 #define CUDART_NAN NAN
 
+/* ---- --use_fast_math ---------------------------------------------------- */
+/* nvcc and NVRTC then call the approximate intrinsics for the float math
+ * functions (and flush subnormals, and divide approximately: those two
+ * are not emulated, plain float operators stay IEEE here).  The backend
+ * defines KCV_CPU_FAST_MATH when a kernel is loaded with the option. */
+#ifdef KCV_CPU_FAST_MATH
+#define expf(x) kcv_expf(x)
+#define exp10f(x) kcv_exp10f(x)
+#define logf(x) kcv_logf(x)
+#define log2f(x) kcv_log2f(x)
+#define log10f(x) kcv_log10f(x)
+#define powf(x, y) kcv_powf(x, y)
+#define sinf(x) kcv_sinf(x)
+#define cosf(x) kcv_cosf(x)
+#define tanf(x) kcv_tanf(x)
+#define sincosf(x, s, c) kcv_sincosf(x, s, c)
+#endif
+
 /* ---- host-side runtime names that kernel files sometimes mention ------- */
 typedef int cudaError_t;
 #define cudaSuccess 0

@@ -83,6 +83,7 @@ lazy("specs", "list the operator contracts")
 lazy("controls", "verify every honest kernel (positive controls)")
 lazy("calibrate", "show noise floor and broken-kernel ratios per thresholded gate")
 lazy("redteam", "verify every broken kernel: each must be rejected")
+lazy("tune", "search a kernel's knobs for speed; every kept config passes the gates")
 lazy("audit", "audit a corpus of KernelBench-format solutions against the twelve gates")
 
 local function print_help()

@@ -6,7 +6,7 @@ local args = require "kcv.verify.args"
 local M = {
   summary = "run the contract gates against a kernel",
   usage = "kcv verify SPEC KERNEL [--backend cpu|cuda|auto] [--gate ID ...] [--gates DIR] [--seed N] "
-       .. "[--case NAME] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet]",
+       .. "[--case NAME] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet] [--knobs NAME=V,...]",
   help = [[
 Runs the twelve gates (or the ones named with --gate, which may repeat)
 against KERNEL (a .cu file following SPEC's calling convention; a .lua file
@@ -30,6 +30,9 @@ case.  Progress goes to stderr.
                 to step into the failing case (help() there lists what is
                 bound: inputs, outputs, expected, bound, masks, case, ...)
   --baseline    also run the KernelBench v0 allclose check, shown beside
+  --knobs K=V,...  build the kernel with these values of its sidecar's
+                knobs (the others at their defaults; what kcv tune's
+                reproducer lines use; docs/KERNELS.md)
   --quiet       no progress on stderr
   --verbose     progress for every case, not only every gate (logs)
 
@@ -41,9 +44,15 @@ judge some gate here.]],
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", gate = "list", gates = "list", seed = "integer",
                                    case = "value", json = "value", junit = "value", html = "value",
-                                   baseline = "flag", repl = "flag", quiet = "flag", verbose = "flag"})
+                                   baseline = "flag", repl = "flag", quiet = "flag", verbose = "flag",
+                                   knobs = "value"})
   if not o then io.stderr:write("kcv verify: ", err, "\n"); return 2 end
   if not o[1] or not o[2] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
+  local config
+  if o.knobs then
+    config, err = M.knob_config(o[2], o.knobs)
+    if not config then io.stderr:write("kcv verify: --knobs: ", err, "\n"); return 2 end
+  end
   local gates = {}
   for _, g in ipairs(o.gate) do
     for id in g:gmatch("[^,%s]+") do gates[#gates + 1] = id end
@@ -53,7 +62,7 @@ function M.run(argv)
   local capture = o.repl and {} or nil
   local rep = verify.run{spec = o[1], kernel = o[2], gates = gates, gate_dirs = o.gates, seed = o.seed or 1,
                          backend = o.backend, case = o.case, baseline = o.baseline, progress = progress,
-                         capture = capture}
+                         capture = capture, knobs = config}
   if progress then progress.done() end
   io.stdout:write(report.human(rep))
   local html = function(r) return require("kcv.report.html").verify(r) end
@@ -65,6 +74,19 @@ function M.run(argv)
   end
   if o.repl then return M.repl(rep, capture) end
   return verify.exit_code(rep)
+end
+
+-- --knobs NAME=V,...: a config of the kernel's sidecar knobs, the values
+-- typed as declared; nil and why.
+function M.knob_config(kernel, text)
+  local subject = require "kcv.verify.subject"
+  local knobs = require "kcv.verify.knobs"
+  local side, err = subject.sidecar(kernel)
+  if err then return nil, err end
+  local def
+  def, err = knobs.parse(side)
+  if not def then return nil, err or (kernel .. " declares no knobs (no 'tune' in its sidecar)") end
+  return knobs.parse_assignments(def, text)
 end
 
 -- --repl: open the prompt on the case in view: the first failing gate's

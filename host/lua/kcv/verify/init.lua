@@ -40,6 +40,13 @@ local function reproducer(opts, report, gate_id, ev)
                  "--seed", tostring(report.seed)}
   if ev and ev.case then parts[#parts + 1] = "--case"; parts[#parts + 1] = quote(ev.case) end
   if report.backend then parts[#parts + 1] = "--backend"; parts[#parts + 1] = report.backend end
+  if opts.knobs and next(opts.knobs) then
+    local names = {}
+    for k in pairs(opts.knobs) do names[#names + 1] = k end
+    table.sort(names)
+    for i, k in ipairs(names) do names[i] = k .. "=" .. tostring(opts.knobs[k]) end
+    parts[#parts + 1] = "--knobs"; parts[#parts + 1] = table.concat(names, ",")
+  end
   for _, d in ipairs(opts.gate_dirs or {}) do parts[#parts + 1] = "--gates"; parts[#parts + 1] = quote(d) end
   return table.concat(parts, " ")
 end
@@ -118,7 +125,9 @@ function M.mismatch(spec, snap)
 end
 
 -- run{spec=, kernel= | subject=, gates=, gate_dirs=, seed=, backend=,
---     budget=, case=, baseline=, progress=} -> report
+--     budget=, case=, baseline=, progress=, knobs=, first_failure=} -> report
+-- (knobs: a config of the kernel's sidecar knobs, kcv.verify.knobs;
+-- first_failure: stop at the first failing gate)
 function M.run(opts)
   local report = {spec = type(opts.spec) == "string" and opts.spec or (opts.spec and opts.spec.path) or "?",
                   kernel = opts.kernel, seed = opts.seed or 1, gates = {}}
@@ -155,7 +164,10 @@ function M.run(opts)
     local side
     side, err = subject.sidecar(path)
     if err then return error_report(report, err) end
-    subj = subject.kernel{spec = spec, source = path, backend = backend, sidecar = side}
+    local kok, made = pcall(subject.kernel, {spec = spec, source = path, backend = backend, sidecar = side,
+                                             knobs = opts.knobs})
+    if not kok then return error_report(report, tostring(made)) end
+    subj = made
   end
   report.kernel = report.kernel or subj.name
   local pok, ok, perr = pcall(subj.prepare, subj, case.benchmark(spec, budget))
@@ -186,6 +198,7 @@ function M.run(opts)
       not_judged = not_judged or entry
     end
     report.gates[#report.gates + 1] = entry
+    if opts.first_failure and entry.status == "fail" then break end   -- kcv tune's veto needs one
   end
 
   if opts.baseline then

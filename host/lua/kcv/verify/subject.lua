@@ -28,6 +28,7 @@
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
 local unjudged = require "kcv.verify.unjudged"
+local knobs = require "kcv.verify.knobs"
 
 local M = {}
 
@@ -71,8 +72,13 @@ Kernel.__index = Kernel
 -- The launches of one run: {{name=, params=, grid=, block=, smem=, stream=,
 -- join=}}; stream = "side" (join = false: never waited for) as in
 -- kcv.kernel.run, from a pipeline's sidecar.
+local function with_knobs(self, sv)
+  for name, v in pairs(self.knobs or {}) do sv[name] = v end
+  return sv
+end
+
 local function plan(self, s)
-  local sv = specmod.with_scalars(self.spec, s)
+  local sv = with_knobs(self, specmod.with_scalars(self.spec, s))
   if self.pipeline then
     return self.pipeline.launches(sv)
   end
@@ -122,7 +128,7 @@ function Kernel:run(inputs, s, opts)
   for i, t in ipairs(spec.inputs) do named[t.name] = ins[i] end
   local outs = new_outputs(spec, s)
   for i, t in ipairs(spec.outputs) do named[t.name] = outs[i] end
-  local sv = specmod.with_scalars(spec, s)
+  local sv = with_knobs(self, specmod.with_scalars(spec, s))
   if self.pipeline then
     for _, w in ipairs(self.pipeline.workspace or {}) do
       local shape = type(w.shape) == "function" and w.shape(sv) or w.shape
@@ -161,6 +167,7 @@ function Kernel:run(inputs, s, opts)
     req.poison = {}
     for _, b in ipairs(outs) do req.poison[b] = opts.poison end
   end
+  req.time = opts.time     -- {warmup=, reps=, flush=}: r.ms, the median (kcv tune)
   if opts.offset and opts.offset ~= 0 then
     req.offset = {}
     for _, b in ipairs(ins) do req.offset[b] = opts.offset * b.itemsize end
@@ -211,7 +218,7 @@ function Kernel:resources(s)
     local ok, ptxas = pcall(require, "kcv.ptxas")
     if not ok then return nil, "no static resource query (kcv.ptxas not available)" end
     if not ptxas.find_nvcc() then return nil, "nvcc not found: no static resource report on the CPU backend" end
-    local res, e = ptxas.usage(self.source)
+    local res, e = ptxas.usage(self.source, {flags = self.options})   -- a config's defines too
     if not res then return nil, "ptxas: " .. tostring(e):gsub("\n.*", "") end
     cached = {ptxas = ptxas, res = res}
     return cached
@@ -254,11 +261,35 @@ function Kernel:occupancy(s)
 end
 
 
--- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...}}}
+-- The compiler options and knob values of a kernel subject: the
+-- sidecar's options plus the defines of `config` (kcv.verify.knobs), the
+-- knobs' defaults where config is nil.  nil, err for a bad config.
+local function knob_setup(side, config)
+  local def, err = knobs.parse(side)
+  if err then return nil, nil, err end
+  if not def then
+    if config and next(config) then return nil, nil, "this kernel declares no knobs (no 'tune' in its sidecar)" end
+    return side.options, nil
+  end
+  local full
+  full, err = knobs.check(def, config or def.tuned)
+  if not full then return nil, nil, err end
+  local opts = {}
+  for _, o in ipairs(side.options or {}) do opts[#opts + 1] = o end
+  for _, o in ipairs(knobs.options(def, full)) do opts[#opts + 1] = o end
+  return (#opts > 0 or side.options) and opts or nil, full
+end
+
+-- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...},
+--        tune = {...}}, knobs = {NAME = value}}: knobs off their default
+-- become defines (kcv.verify.knobs); raises on a config the sidecar does
+-- not declare.
 function M.kernel(t)
   local spec = t.spec
   local side = t.sidecar or {}
   local kside = side.kernel or {}
+  local options, config, kerr = knob_setup(side, t.knobs)
+  if kerr then error(("%s: %s"):format(tostring(t.source), kerr), 2) end
   local self = setmetatable({
     kind = kside.pipeline and "pipeline" or "kernel",
     spec = spec, source = t.source, backend = t.backend,
@@ -266,7 +297,8 @@ function M.kernel(t)
     params = kside.params or spec.kernel.params,
     launch = kside.launch or spec.kernel.launch,
     pipeline = kside.pipeline,
-    options = side.options,
+    options = options,
+    knobs = config,
     timeout = t.timeout or 60,
     loaded = {},
     needs_device = {},      -- entry point -> why it cannot be built here
