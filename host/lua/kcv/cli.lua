@@ -84,6 +84,7 @@ lazy("controls", "verify every honest kernel (positive controls)")
 lazy("calibrate", "show noise floor and broken-kernel ratios per thresholded gate")
 lazy("redteam", "verify every broken kernel: each must be rejected")
 lazy("audit", "audit a corpus of KernelBench-format solutions against the twelve gates")
+lazy("parity", "run PyTorch's own op of every spec through its gates: spec × gate table")
 
 local function print_help()
   print([[
