@@ -12,7 +12,7 @@ local tbl = require "kcv.parity.table"
 local M = {
   summary = "run PyTorch's own op of every spec through its gates: spec × gate table",
   usage = "kcv parity [SPEC ...] [--backend cpu|cuda|auto] [--parity contract|torch] [--gate ID ...] [--seed N]\n"
-       .. "                  [--json FILE] [--markdown FILE] [--quiet]",
+       .. "                  [--json FILE] [--markdown FILE] [--jobs N] [--timeout S] [--quiet]",
   help = [[
 Runs the PyTorch expression each spec names (its `torch` field, e.g.
 torch.softmax(x, dim=-1)) as the subject of all gates, through
@@ -39,6 +39,10 @@ every spec under specs/.
   --markdown F  write the table with its date and command into F, between
                 its lines <!-- generated: begin --> and <!-- generated: end -->
                 when it has them (docs/PARITY.md), else as the whole file
+  --jobs N      verify N specs at a time, each in a child kcv (default 1;
+                on the GPU the oracle, on the host, is the cost)
+  --timeout S   with --jobs: a spec's child killed after S seconds (an
+                error row)
   --quiet       no progress on stderr
 
 Exit status: 0 no unexplained failure (every failure is a declared stricter
@@ -67,23 +71,28 @@ local function spec_paths(list)
   return paths
 end
 
--- Write text into path between the generated markers when it has them.
-local function write_markdown(path, text)
+-- Write text into path between the backend's generated markers
+-- (<!-- generated: cuda: begin --> ... end), else the plain ones, when it
+-- has them; else as the whole file.  docs/PARITY.md keeps a table for
+-- each backend.
+local function write_markdown(path, text, backend)
   local f = io.open(path, "rb")
   local old = f and f:read("a")
   if f then f:close() end
-  local B, E = "<!-- generated: begin -->\n", "<!-- generated: end -->"
-  local _, b, c
-  if old then
-    _, b = old:find(B, 1, true)
-    c = b and old:find(E, b, true)
+  for _, tag in ipairs{"generated: " .. backend .. ": ", "generated: "} do
+    local B, E = "<!-- " .. tag .. "begin -->\n", "<!-- " .. tag .. "end -->"
+    local _, b, c
+    if old then
+      _, b = old:find(B, 1, true)
+      c = b and old:find(E, b, true)
+    end
+    if c then return report.write(path, old:sub(1, b) .. text .. old:sub(c)) end
   end
-  if c then text = old:sub(1, b) .. text .. old:sub(c) end
   return report.write(path, text)
 end
 
 -- One spec's row: its report, or why it has no op.
-local function run_spec(path, o, backend, progress)
+local function run_spec(path, o, backend)
   local spec, err = specmod.load(path)
   local name = path:match("([^/]+)%.lua$") or path
   if not spec then
@@ -92,9 +101,10 @@ local function run_spec(path, o, backend, progress)
   local op = specmod.torch(spec)
   if not op then return tbl.row(spec.name, nil, "the spec has no `torch` field") end
   if op.none then return tbl.row(spec.name, nil, op.none) end
-  if progress then progress.prefix = spec.name .. ": " end
+  local progress = not o.quiet and require("kcv.progress").new{prefix = spec.name .. ": "} or nil
   local rep = verify.run{spec = spec, torch = true, backend = backend, seed = o.seed or 1, gates = o.gates_list,
                          parity = o.parity, progress = progress}
+  if progress then progress.done() end
   local row = tbl.row(spec.name, rep)
   row.expr = op.expr
   return row
@@ -102,7 +112,8 @@ end
 
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", parity = "value", gate = "list", seed = "integer",
-                                   json = "value", markdown = "value", quiet = "flag"})
+                                   json = "value", markdown = "value", quiet = "flag", jobs = "value",
+                                   timeout = "value"})
   if not o then io.stderr:write("kcv parity: ", err, "\n"); return 2 end
   o.parity = o.parity or "contract"
   if o.parity ~= "contract" and o.parity ~= "torch" then
@@ -120,18 +131,27 @@ function M.run(argv)
   for _, g in ipairs(gates) do ids[#ids + 1] = g.id end
   if #o.gates_list > 0 then ids = o.gates_list end
 
-  local progress
-  if not o.quiet then progress = require("kcv.progress").new{} end
-  local rows, reports, torch_version = {}, {}, nil
-  for _, path in ipairs(spec_paths(o)) do
-    local row = run_spec(path, o, backend, progress)
-    rows[#rows + 1] = row
-    if row.report then
-      reports[#reports + 1] = row.report
-      torch_version = torch_version or row.report.torch
-    end
+  local parallel = require "kcv.parallel"
+  local jobs, jerr = parallel.jobs(o.jobs or 1)
+  if not jobs then io.stderr:write("kcv parity: ", jerr, "\n"); return 2 end
+  if o.timeout then
+    o.timeout, err = parallel.timeout(o.timeout)
+    if not o.timeout then io.stderr:write("kcv parity: ", err, "\n"); return 2 end
   end
-  if progress then progress.done() end
+  local paths = spec_paths(o)
+  local rows
+  if jobs > 1 and #paths > 1 then
+    rows, err = require("kcv.parity.lanes").run(paths, o, backend, math.min(jobs, #paths))
+    if not rows then io.stderr:write("kcv parity: ", tostring(err), "\n"); return 2 end
+  else
+    rows = {}
+    for _, path in ipairs(paths) do rows[#rows + 1] = run_spec(path, o, backend) end
+  end
+  local saved, torch_version = {}, nil
+  for i, row in ipairs(rows) do
+    saved[i] = {name = row.name, why = row.why, expr = row.expr, report = row.report}
+    torch_version = torch_version or row.report and row.report.torch
+  end
 
   local meta = {date = os.date("!%Y-%m-%d %H:%M UTC"), command = "kcv parity " .. table.concat(argv, " "),
                 torch = torch_version, backend = backend, seed = o.seed or 1, parity = o.parity}
@@ -143,12 +163,12 @@ function M.run(argv)
   io.stdout:write(("%d unexplained failures, %d failures on declared stricter clauses, %d errors\n"):format(
     #j.unexplained, #j.explained, #j.errors))
   if o.markdown then
-    local ok, werr = write_markdown(o.markdown, tbl.markdown(rows, ids, meta))
+    local ok, werr = write_markdown(o.markdown, tbl.markdown(rows, ids, meta), backend)
     if not ok then io.stderr:write("kcv parity: cannot write ", o.markdown, ": ", tostring(werr), "\n"); return 2 end
   end
   if o.json then
     meta.exit = rc
-    local ok, werr = report.write(o.json, report.json({summary = meta, reports = reports}))
+    local ok, werr = report.write(o.json, report.json({summary = meta, rows = saved}))
     if not ok then io.stderr:write("kcv parity: cannot write ", o.json, ": ", tostring(werr), "\n"); return 2 end
   end
   return rc
