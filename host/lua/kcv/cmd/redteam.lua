@@ -170,19 +170,25 @@ end
 -- declared gate could not run here (a gate that did not run let nothing
 -- through, so it is not in declared_missed).
 --
--- stricter (with --parity torch): the entry's spec's declared clauses; an
--- entry whose every declared gate is one of them does what PyTorch eager
--- does: "stricter-only", no defect under PyTorch parity (docs/PARITY.md).
+-- stricter (with --parity torch): the entry's spec's declared clauses.  An
+-- entry whose every declared gate is one of them is judged by the other
+-- gates: "caught" when one of them fails it, else "stricter-only": it does
+-- what PyTorch eager does, no defect under PyTorch parity (docs/PARITY.md).
 function M.judge(entry, report, stricter)
   local declared = entry.side.caught_by or {}
   if stricter and #declared > 0 then
-    local only = true
-    for _, id in ipairs(declared) do only = only and stricter[id] ~= nil end
+    local only, why, caught = true, {}, {}
+    for _, id in ipairs(declared) do
+      only = only and stricter[id] ~= nil
+      why[#why + 1] = id .. ": " .. tostring(stricter[id])
+    end
+    for _, g in ipairs(report.gates or {}) do
+      if g.status == "fail" then caught[#caught + 1] = g.id end
+    end
     if only then
-      local why = {}
-      for _, id in ipairs(declared) do why[#why + 1] = id .. ": " .. stricter[id] end
-      return {status = "stricter-only", caught = {}, declared_missed = {}, errored = {}, not_judged = {},
-              note = "its declared gates are clauses stricter than PyTorch eager (" .. table.concat(why, "; ") .. ")"}
+      local note = "its declared gates are clauses stricter than PyTorch eager (" .. table.concat(why, "; ") .. ")"
+      return {status = #caught > 0 and "caught" or "stricter-only", caught = caught, declared_missed = {},
+              errored = {}, not_judged = {}, note = note}
     end
   end
   local caught, failed, errored, unjudged = {}, {}, {}, {}
@@ -694,7 +700,7 @@ function M.run(args)
   for _, r in ipairs(results) do
     if r.status == "stricter-only" then parity_only[#parity_only + 1] = r.entry.name end
     if r.status == "not_judged" then unjudged[#unjudged + 1] = r.entry.name
-    elseif r.status ~= "skipped" then n = n + 1 end
+    elseif r.status ~= "skipped" and r.status ~= "stricter-only" then n = n + 1 end
     if not M.OK[r.status] and r.status ~= "not_judged" then bad = bad + 1 end
   end
   print(("%d of %d applicable entries rejected by their declared gates%s%s"):format(
