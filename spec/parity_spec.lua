@@ -102,6 +102,31 @@ describe("a spec's stricter clauses", function()
   end)
 end)
 
+describe("kcv redteam --parity torch's verdict on one entry", function()
+  local redteam = require "kcv.cmd.redteam"
+  local entry = {side = {caught_by = {"EXC-02"}}}
+  local stricter = {["EXC-02"] = "relu(-0) = +0"}
+  local function rep(statuses)
+    local gates = {}
+    for id, st in pairs(statuses) do gates[#gates + 1] = {id = id, status = st} end
+    return {verdict = "pass", gates = gates}
+  end
+
+  it("is 'stricter-only' when its declared gates are all stricter clauses and nothing else fails", function()
+    local r = redteam.judge(entry, rep{["EXC-02"] = "na", ["EXC-01"] = "pass"}, stricter)
+    assert.are.equal("stricter-only", r.status)
+    assert.matches("EXC%-02: relu%(%-0%) = %+0", r.note)
+    assert.is_true(redteam.OK[r.status])
+  end)
+
+  it("is 'caught' when another gate fails it, and judged as always without --parity torch", function()
+    assert.are.equal("caught", redteam.judge(entry, rep{["EXC-02"] = "na", ["EXC-01"] = "fail"}, stricter).status)
+    assert.are.equal("missed", redteam.judge(entry, rep{["EXC-02"] = "na"}, nil).status)
+    assert.are.equal("caught", redteam.judge({side = {caught_by = {"EXC-01"}}},
+                                             rep{["EXC-01"] = "fail"}, stricter).status)
+  end)
+end)
+
 describe("the torch subject (corpus/torch_op.py)", function()
   it_torch("computes the spec's op: torch.relu on a tiny case, bit for bit", function()
     local spec = assert(specmod.load("specs/relu.lua"))
