@@ -548,6 +548,23 @@ static int m_readfile(lua_State *L)
     return 1;
 }
 
+/* b:writefile(path) -> b: the buffer's bytes as a raw file (little-endian,
+ * as in memory), the twin of readfile: the parity worker's inputs go to a
+ * Python process this way, with no Lua string on the way. */
+static int m_writefile(lua_State *L)
+{
+    kcv_buf *b = kcv_checkbuf(L, 1);
+    const char *path = luaL_checkstring(L, 2);
+    if (!b->contiguous) return luaL_error(L, "writefile: buffer is not contiguous");
+    FILE *f = fopen(path, "wb");
+    if (!f) return luaL_error(L, "writefile: cannot open %s: %s", path, strerror(errno));
+    size_t put = b->nbytes ? fwrite(b->data, 1, b->nbytes, f) : 0;
+    int err = fclose(f) != 0;
+    if (put != b->nbytes || err) return luaL_error(L, "writefile: cannot write %s", path);
+    lua_settop(L, 1);
+    return 1;
+}
+
 static int m_totable(lua_State *L)
 {
     kcv_buf *b = kcv_checkbuf(L, 1);
@@ -625,7 +642,7 @@ static const luaL_Reg buf_methods[] = {
     {"bits", m_bits}, {"setbits", m_setbits}, {"fill", m_fill},
     {"clone", m_clone}, {"cast", m_cast}, {"copyfrom", m_copyfrom}, {"tile", m_tile},
     {"reshape", m_reshape}, {"transpose", m_transpose},
-    {"bytes", m_bytes}, {"setbytes", m_setbytes}, {"readfile", m_readfile}, {"totable", m_totable},
+    {"bytes", m_bytes}, {"setbytes", m_setbytes}, {"readfile", m_readfile}, {"writefile", m_writefile}, {"totable", m_totable},
     {NULL, NULL}};
 
 void kcv_buf_addmethods(lua_State *L, const luaL_Reg *methods)

@@ -197,6 +197,18 @@ describe("raw bytes", function()
     assert.matches("cannot open " .. path:gsub("%p", "%%%0"), err_of(kcv.buffer("u8", 4).readfile, kcv.buffer("u8", 4), path))
   end)
 
+  it("writes a buffer's bytes as a raw file that readfile reads back", function()
+    local path = os.tmpname()
+    local b = kcv.buffer("f32", 3)
+    b:set(0, 1.5); b:set(1, -0.0); b:set(2, 3e38)
+    b:writefile(path)
+    local f = assert(io.open(path, "rb")); local raw = f:read("a"); f:close()
+    assert.are.equal(b:bytes(), raw)
+    assert.are.equal(b:bytes(), kcv.buffer("f32", 3):readfile(path):bytes())
+    os.remove(path)
+    assert.matches("cannot open /nonexistent", err_of(b.writefile, b, "/nonexistent/dir/x.bin"))
+  end)
+
   it("prints a short summary", function()
     assert.matches("^kcv.buffer%(f32, {2, 2}%) %[0, 1, 2, 3%]$",
                    tostring(kcv.buffer("f32", 2, 2):fill_arange{}))

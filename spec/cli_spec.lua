@@ -24,7 +24,7 @@ end
 
 describe("kcv's command line", function()
   local commands = {"run", "repl", "version", "device", "verify", "gates", "specs",
-                    "controls", "calibrate", "redteam"}
+                    "controls", "calibrate", "redteam", "parity"}
 
   it("answers --help on every command with its usage line and exit code 0", function()
     for _, c in ipairs(commands) do

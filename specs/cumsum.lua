@@ -20,6 +20,7 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows", "cols"}} },
   oracle = function(mp, x) return mp.cumsum(x, {axis = -1}) end,
+  torch = "torch.cumsum(x, dim=-1)",
   error_model = { reduction = "cols", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {

@@ -19,6 +19,7 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"n"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"n"}} },
   oracle = function(mp, x) return mp.map("exp", x) end,
+  torch = "torch.exp(x)",
   error_model = {
     reduction = nil,      -- element-wise: N = 1
     accumulator = "f32",

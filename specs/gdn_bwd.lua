@@ -45,6 +45,7 @@ return {
     local dk, dkm = gdn.l2norm_vjp(kn, nk, r.dk, r.mag.dk)
     return dq, dqm, dk, dkm, r.dv, r.mag.dv, r.dg, r.mag.dg, r.dbeta, r.mag.dbeta, r.dh0, r.mag.dh0
   end,
+  torch = {none = "the Gated DeltaNet backward is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
   error_model = { reduction = function(s) return math.max(s.K, s.V) end, accumulator = "f32", c = 8 },
   zero_sign = false,
   kernel = {   -- the convention of one launch; kernels/gdn_bwd.lua adds the workspaces

@@ -33,6 +33,7 @@ return {
                                  scale = 1 / math.sqrt(q.shape[4])}
     return o, om, ht, hm
   end,
+  torch = {none = "Gated DeltaNet is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
   error_model = { reduction = "K", accumulator = "f32", c = 8 },
   zero_sign = false,
   kernel = {

@@ -20,6 +20,15 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"n"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"n"}} },
   oracle = function(mp, x) return mp.map("gelu", x) end,
+  torch = "F.gelu(x)",             -- approximate='none': the erf form
+  stricter = {
+    ["CMP-01"] = "the negative tail to full relative accuracy (erfc form); PyTorch evaluates 0.5 x (1 + erf(x/sqrt 2)) "
+              .. "in f32, which cancels: 4% error at x = -5, 0 at x = -6",
+    ["CMP-02"] = "the negative tail to full relative accuracy; PyTorch's erf form cancels (1 + erf loses bits from x = -1)",
+    ["CMP-03"] = "the negative tail to full relative accuracy; PyTorch's erf form cancels (1 + erf loses bits from x = -1)",
+    ["EXC-02"] = "gelu keeps the sign of x: a tail value that rounds to zero is -0, a tiny one a subnormal; "
+              .. "PyTorch's erf form cancels to +0 there",
+  },
   error_model = {
     reduction = nil,      -- element-wise: N = 1
     accumulator = "f32",

@@ -30,6 +30,11 @@ return {
   oracle = function(mp, x, gamma, beta, sc)
     return mp.layernorm(x, {gamma = gamma, beta = beta, eps = sc.eps})
   end,
+  torch = "F.layer_norm(x, (cols,), gamma, beta, eps)",
+  stricter = {
+    ["EXC-03"] = "rows of values near FLT_MAX have finite statistics: the contract wants them without overflow "
+              .. "(scale the row first); PyTorch's layer_norm overflows in f32 and returns NaN",
+  },
   error_model = { reduction = "cols", accumulator = "f32", c = 4 },
   zero_sign = false,
   kernel = {

@@ -25,6 +25,7 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows", "cols"}} },
   oracle = function(mp, x) return mp.log_softmax(x, {axis = -1}) end,
+  torch = "torch.log_softmax(x, dim=-1)",
   error_model = { reduction = "cols", accumulator = "f32", c = 2, rounds = 2 },
   zero_sign = false,
   kernel = {

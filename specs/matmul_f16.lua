@@ -25,6 +25,7 @@ return {
   },
   outputs = { {name = "C", dtype = "f16", shape = {"M", "N"}} },
   oracle = function(mp, A, B) return mp.gemm(A, B) end,
+  torch = {expr = "torch.matmul(A, B)", tf32 = false},
   error_model = { reduction = "K", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {

@@ -21,6 +21,11 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows"}} },
   oracle = function(mp, x) return mp.mean(x, {axis = -1}) end,
+  torch = "torch.mean(x, dim=-1)",
+  stricter = {
+    ["EXC-03"] = "the mean of finite values is at most their largest, so it is finite: the contract wants it "
+              .. "without overflow (scale, or accumulate wider); PyTorch sums in f32 and returns Inf",
+  },
   error_model = { reduction = "cols", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {

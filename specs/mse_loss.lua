@@ -24,6 +24,7 @@ return {
   },
   outputs = { {name = "loss", dtype = "f32", shape = {1}} },
   oracle = function(mp, pred, target) return mp.mse(pred, target) end,
+  torch = "F.mse_loss(pred, target)",   -- a 0-d loss, read as the 1-element output
   error_model = { reduction = "n", accumulator = "f32", c = 4 },
   zero_sign = false,
   kernel = {

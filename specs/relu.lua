@@ -9,6 +9,10 @@ return {
   inputs = { {name = "x", dtype = "f32", shape = {"n"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"n"}} },
   oracle = function(mp, x) return mp.map("relu", x) end,
+  torch = "torch.relu(x)",
+  stricter = {
+    ["EXC-02"] = "relu(-0) = +0, IEEE 754 maximum(-0, +0); PyTorch's relu returns -0",
+  },
   error_model = {
     reduction = nil,        -- element-wise: N = 1
     accumulator = "f32",

@@ -26,6 +26,25 @@ return {
   outputs = { {name = "y", dtype = "f32", shape = {"rows", "cols"}} },
   scalars = { {name = "eps", type = "f32", value = 1e-6} },
   oracle = function(mp, x, gamma, sc) return mp.rmsnorm(x, {gamma = gamma, eps = sc.eps}) end,
+  -- F.rms_norm where torch has it (2.4 and later), else the composite aten
+  -- writes for it: the mean of squares in f32, the product rounded to the
+  -- input's dtype, then the gain
+  torch = {
+    setup = [[
+def rms_norm(x, weight, eps):
+    if hasattr(F, "rms_norm"):
+        return F.rms_norm(x, (x.shape[-1],), weight, eps)
+    y = x.float()
+    return (y * torch.rsqrt(y.pow(2).mean(-1, keepdim=True) + eps)).type_as(x) * weight
+]],
+    expr = "rms_norm(x, gamma, eps)",
+  },
+  stricter = {
+    ["EXC-03"] = "rows of values near FLT_MAX have a finite RMS: the contract wants it without overflow (scale "
+              .. "the row first); x * rsqrt(mean(x^2) + eps), as PyTorch writes it, overflows and returns 0",
+    ["EXC-02"] = "x / rms * gamma rounded once keeps a subnormal result non-zero; PyTorch rounds x * rsqrt(ms), "
+              .. "then its product with gamma, and the second rounding can give 0 (7.8e-46 -> 0)",
+  },
   error_model = { reduction = "cols", accumulator = "f32", c = 4 },
   zero_sign = false,
   kernel = {

@@ -9,6 +9,11 @@
 -- sum of squares stagnates once it passes 2^8 times the addends) have
 -- something to check.
 -- Oracle: kcv.mp.rmsnorm on the exact bf16 inputs, at MPFR precision.
+-- The clause PyTorch's rms_norm misses on every thresholded gate: one
+-- rounding to bf16 (redteam/rmsnorm_bf16_intermediate does what PyTorch does).
+local TWICE = "each output rounded once to bf16 from f32 intermediates; PyTorch's rms_norm rounds x * rsqrt(ms) "
+           .. "to bf16, then multiplies by gamma in bf16: two roundings, up to twice the bound"
+
 return {
   name = "rmsnorm_bf16",
   summary = "RMS norm over the last axis with gamma, eps = 1e-6, bf16 storage, f32 intermediates",
@@ -24,6 +29,27 @@ return {
   outputs = { {name = "y", dtype = "bf16", shape = {"rows", "cols"}} },
   scalars = { {name = "eps", type = "f32", value = 1e-6} },
   oracle = function(mp, x, gamma, sc) return mp.rmsnorm(x, {gamma = gamma, eps = sc.eps}) end,
+  -- F.rms_norm where torch has it (2.4 and later), else the composite aten
+  -- writes for it: the mean of squares in f32, the product rounded to the
+  -- input's dtype, then the gain
+  torch = {
+    setup = [[
+def rms_norm(x, weight, eps):
+    if hasattr(F, "rms_norm"):
+        return F.rms_norm(x, (x.shape[-1],), weight, eps)
+    y = x.float()
+    return (y * torch.rsqrt(y.pow(2).mean(-1, keepdim=True) + eps)).type_as(x) * weight
+]],
+    expr = "rms_norm(x, gamma, eps)",
+  },
+  stricter = {
+    ["EXC-03"] = "rows of values near the bf16 maximum have a finite RMS: the contract wants it without overflow "
+              .. "(scale the row first); x * rsqrt(mean(x^2) + eps), as PyTorch writes it, overflows and returns 0",
+    ["EXC-02"] = "a subnormal result stays non-zero; PyTorch rounds x * rsqrt(ms) to bf16, then its product "
+              .. "with gamma, and the second rounding can give 0",
+    ["CMP-01"] = TWICE, ["CMP-02"] = TWICE, ["CMP-03"] = TWICE,
+    ["ORD-01"] = TWICE, ["PRC-01"] = TWICE, ["PRC-02"] = TWICE,
+  },
   error_model = { reduction = "cols", accumulator = "f32", c = 4 },
   zero_sign = false,
   kernel = {

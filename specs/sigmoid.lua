@@ -20,6 +20,11 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"n"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"n"}} },
   oracle = function(mp, x) return mp.map("sigmoid", x) end,
+  torch = "torch.sigmoid(x)",
+  stricter = {
+    ["CMP-01"] = "sigmoid(x) below x = -87.3 is a subnormal (sigmoid(-100) = 3.7e-44); PyTorch computes "
+              .. "1 / (1 + exp(-x)), whose exp overflows there, and returns 0",
+  },
   error_model = {
     reduction = nil,      -- element-wise: N = 1
     accumulator = "f32",

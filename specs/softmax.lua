@@ -10,6 +10,7 @@ return {
   inputs = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows", "cols"}} },
   oracle = function(mp, x) return mp.softmax(x, {axis = -1}) end,
+  torch = "torch.softmax(x, dim=-1)",
   error_model = {
     reduction = "cols",     -- the sum of exponentials runs over a row
     accumulator = "f32",

@@ -23,6 +23,7 @@ return {
   inputs  = { {name = "x", dtype = "f16", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f16", shape = {"rows", "cols"}} },
   oracle = function(mp, x) return mp.softmax(x, {axis = -1}) end,
+  torch = "torch.softmax(x, dim=-1)",
   error_model = { reduction = "cols", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {

@@ -19,6 +19,7 @@ return {
   inputs  = { {name = "x", dtype = "f32", shape = {"rows", "cols"}} },
   outputs = { {name = "y", dtype = "f32", shape = {"rows"}} },
   oracle = function(mp, x) return mp.sum(x, {axis = -1}) end,
+  torch = "torch.sum(x, dim=-1)",
   error_model = { reduction = "cols", accumulator = "f32", c = 2 },
   zero_sign = false,
   kernel = {

@@ -85,6 +85,7 @@ lazy("calibrate", "show noise floor and broken-kernel ratios per thresholded gat
 lazy("redteam", "verify every broken kernel: each must be rejected")
 lazy("tune", "search a kernel's knobs for speed; every kept config passes the gates")
 lazy("audit", "audit a corpus of KernelBench-format solutions against the twelve gates")
+lazy("parity", "run PyTorch's own op of every spec through its gates: spec × gate table")
 
 local function print_help()
   print([[

@@ -3,6 +3,8 @@
 --
 --   local w = worker.start{problem = FILE, solution = FILE, dir = DIR, device = "cuda"}
 --   local reply, fault = w:call({op = "case", id = "c1", seed = 3}, 60)
+--   worker.start{script = "corpus/torch_op.py", dir = DIR, device = "cpu"}
+--     (another worker of the same protocol: kcv parity's, docs/PARITY.md)
 --
 -- A reply with ok = false is returned as nil, fault; so is a worker that
 -- died, hung past the deadline (then it is killed) or spoke garbage.  The
@@ -54,12 +56,19 @@ function Worker:spawn()
   local o = self.opts
   local py, why = python.find()
   if not py then return nil, {kind = "not_judged", message = why, fatal = true} end
-  local argv = {py, root() .. "/corpus/worker.py", "--problem", o.problem, "--dir", o.dir,
-                "--device", o.device or "cuda"}
   self.out_dir = shm_dir()
-  if self.out_dir then argv[#argv + 1] = "--out-dir"; argv[#argv + 1] = self.out_dir end
-  if o.solution then argv[#argv + 1] = "--solution"; argv[#argv + 1] = o.solution end
-  if o.build_root then argv[#argv + 1] = "--build-root"; argv[#argv + 1] = o.build_root end
+  local argv
+  if o.script then
+    -- another worker of the same protocol (corpus/torch_op.py): its files,
+    -- both ways, in one directory
+    argv = {py, root() .. "/" .. o.script, "--dir", self.out_dir or o.dir, "--device", o.device or "cpu"}
+  else
+    argv = {py, root() .. "/corpus/worker.py", "--problem", o.problem, "--dir", o.dir,
+            "--device", o.device or "cuda"}
+    if self.out_dir then argv[#argv + 1] = "--out-dir"; argv[#argv + 1] = self.out_dir end
+    if o.solution then argv[#argv + 1] = "--solution"; argv[#argv + 1] = o.solution end
+    if o.build_root then argv[#argv + 1] = "--build-root"; argv[#argv + 1] = o.build_root end
+  end
   if o.wrap then                   -- e.g. compute-sanitizer --tool memcheck
     local w = {}
     for _, a in ipairs(o.wrap) do w[#w + 1] = a end
@@ -71,6 +80,13 @@ function Worker:spawn()
   if not p then return nil, {kind = "not_judged", message = "cannot start the worker: " .. tostring(err), fatal = true} end
   self.proc = p
   return true
+end
+
+-- Where this worker's files go (shared memory, else opts.dir); nil before
+-- its process starts.
+function Worker:files_dir()
+  if not self.proc then return nil end
+  return self.out_dir or self.opts.dir
 end
 
 -- Send a request without waiting (for builds that run side by side).

@@ -12,7 +12,7 @@ local parallel = require "kcv.parallel"
 
 local M = {
   summary = "verify every honest kernel (positive controls)",
-  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--json FILE] [--html FILE] [--quiet]\n"
+  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--parity contract|torch] [--json FILE] [--html FILE] [--quiet]\n"
        .. "                    [--jobs N] [--timeout SECONDS]",
   help = [[
 Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
@@ -24,6 +24,9 @@ backend).  Exit status 0 when every gate of every kernel passes or is n/a,
 could not judge some kernel (the summary lists those apart).  --json FILE
 writes every report (a list); --html FILE one page with every report (the
 verdicts, then each kernel's gate table and plots, as kcv verify --html).
+
+--parity torch: the clauses each spec declares stricter than PyTorch eager
+are n/a (kcv verify --parity torch).
 
 --jobs N verifies N kernels at a time, each in a child kcv process of its
 own (default: the number of cores on the cpu backend, min(cores, 8) on
@@ -66,7 +69,7 @@ local function run_children(entries, o, jobs, backend, done)
     e.json = ("%s/%d.json"):format(dir, k)
     tasks[k] = {label = "kcv controls --only " .. e.op, name = e.op,
                 argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", e.json, "--quiet",
-                        "--seed", tostring(o.seed or 1), "--backend", backend}}
+                        "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}}
   end
   local got, nxt = {}, 1
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
@@ -100,7 +103,7 @@ end
 
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value",
-                                   html = "value", quiet = "flag", jobs = "value", timeout = "value"})
+                                   html = "value", quiet = "flag", jobs = "value", timeout = "value", parity = "value"})
   if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
   if o.jobs then
     local _, jerr = parallel.jobs(o.jobs)
@@ -170,7 +173,7 @@ function M.run(argv)
       local progress
       if not o.quiet then progress = require("kcv.progress").new{prefix = e.op .. ": "} end
       local rep = verify.run{spec = e.spec_path, kernel = e.path, seed = o.seed or 1, backend = o.backend,
-                             progress = progress}
+                             progress = progress, parity = o.parity}
       if progress then progress.done() end
       done(k, rep, clock() - t0)
     end

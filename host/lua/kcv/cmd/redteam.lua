@@ -20,7 +20,7 @@ local M = {
   summary = "verify every broken kernel: each must be rejected",
   usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--html FILE] [--write-doc] "
        .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline] [--budget cpu|cuda] "
-       .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE ...]",
+       .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE ...] [--parity contract|torch]",
   help = [[
 Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,
@@ -50,6 +50,10 @@ the backends on which the defect can show) and prints one line per entry:
   --save FILE   save the results (a Lua chunk) for --merge
   --merge FILE  do not verify: merge saved runs (repeatable), print them,
                 and with --write-doc write their table
+  --parity P    torch: the clauses each spec declares stricter than PyTorch
+                eager are n/a; an entry whose every declared gate is such a
+                clause does what PyTorch does: "stricter only", listed
+                apart, no failure (docs/PARITY.md)
 
 Entries whose `backends` leave out the current backend are reported as
 "skipped (needs cuda)".  An entry counts as rejected when at least one of
@@ -165,8 +169,28 @@ end
 -- declared_missed.  "not_judged": no declared gate failed it and some
 -- declared gate could not run here (a gate that did not run let nothing
 -- through, so it is not in declared_missed).
-function M.judge(entry, report)
+--
+-- stricter (with --parity torch): the entry's spec's declared clauses.  An
+-- entry whose every declared gate is one of them is judged by the other
+-- gates: "caught" when one of them fails it, else "stricter-only": it does
+-- what PyTorch eager does, no defect under PyTorch parity (docs/PARITY.md).
+function M.judge(entry, report, stricter)
   local declared = entry.side.caught_by or {}
+  if stricter and #declared > 0 then
+    local only, why, caught = true, {}, {}
+    for _, id in ipairs(declared) do
+      only = only and stricter[id] ~= nil
+      why[#why + 1] = id .. ": " .. tostring(stricter[id])
+    end
+    for _, g in ipairs(report.gates or {}) do
+      if g.status == "fail" then caught[#caught + 1] = g.id end
+    end
+    if only then
+      local note = "its declared gates are clauses stricter than PyTorch eager (" .. table.concat(why, "; ") .. ")"
+      return {status = #caught > 0 and "caught" or "stricter-only", caught = caught, declared_missed = {},
+              errored = {}, not_judged = {}, note = note}
+    end
+  end
   local caught, failed, errored, unjudged = {}, {}, {}, {}
   for _, g in ipairs(report.gates or {}) do
     if g.status == "fail" then caught[#caught + 1] = g.id; failed[g.id] = true
@@ -197,7 +221,13 @@ function M.judge(entry, report)
   return r
 end
 
-M.OK = {caught = true, skipped = true}
+M.OK = {caught = true, skipped = true, ["stricter-only"] = true}
+
+-- The declared stricter-than-PyTorch clauses of an entry's spec, or {}.
+function M.stricter_of(entry)
+  local spec = require("kcv.verify.spec").load(entry.spec_path)
+  return spec and spec.stricter or {}
+end
 
 ---------------------------------------------------------------------------
 -- output: the table, JSON
@@ -333,6 +363,11 @@ local function parse(args)
       if args[i + 1] == nil then return nil, ("redteam: %s needs a value"):format(a) end
       local list = a == "--only" and o.only or o.merge
       list[#list + 1] = args[i + 1]; i = i + 1
+    elseif a == "--parity" then
+      if args[i + 1] ~= "contract" and args[i + 1] ~= "torch" then
+        return nil, "redteam: --parity is contract or torch"
+      end
+      o.parity = args[i + 1]; i = i + 1
     elseif a == "--write-doc" then o.write_doc = true
     elseif a == "--declared" then o.declared = true
     elseif a == "--no-baseline" then o.baseline = false
@@ -394,9 +429,9 @@ function M.verify_entry(entry, backend, o)
     spec = entry.spec_path, kernel = entry.source,
     gates = o.declared and side.caught_by or nil,
     seed = o.seed or 1, backend = backend, budget = o.budget, baseline = o.baseline ~= false,
-    progress = o.progress})
+    progress = o.progress, parity = o.parity})
   if not ok then report = {verdict = "error", message = tostring(report), gates = {}} end
-  local r = M.judge(entry, report)
+  local r = M.judge(entry, report, o.parity == "torch" and M.stricter_of(entry) or nil)
   r.entry, r.report = entry, report
   r.seconds = (kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()) - t0
   return r
@@ -407,7 +442,8 @@ local function line_for(r)
   if r.status == "skipped" then
     return ("%-28s skipped (needs %s)"):format(r.entry.name, table.concat(side.backends, ", "))
   end
-  local label = r.status == "caught" and "ok" or r.status == "not_judged" and "not judged" or r.status:upper()
+  local label = r.status == "caught" and "ok" or r.status == "not_judged" and "not judged"
+             or r.status == "stricter-only" and "stricter only" or r.status:upper()
   local s = ("%-28s caught by %-24s %-12s baseline: %s  (%.1fs)"):format(r.entry.name,
     #r.caught > 0 and table.concat(r.caught, ",") or "nothing", label, r.baseline or "-", r.seconds or 0)
   if #r.declared_missed > 0 and r.status == "caught" then
@@ -532,6 +568,7 @@ local function run_children(todo, backend, o, jobs, results, flush)
     if o.declared then argv[#argv + 1] = "--declared" end
     if o.baseline == false then argv[#argv + 1] = "--no-baseline" end
     if o.budget then argv[#argv + 1] = "--budget"; argv[#argv + 1] = o.budget end
+    if o.parity then argv[#argv + 1] = "--parity"; argv[#argv + 1] = o.parity end
     tasks[i] = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name, argv = argv}
   end
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
@@ -659,15 +696,20 @@ function M.run(args)
   end
 
   -- an entry not judged here is neither rejected nor let through: apart
-  local n, bad, unjudged = 0, 0, {}
+  local n, bad, unjudged, parity_only = 0, 0, {}, {}
   for _, r in ipairs(results) do
+    if r.status == "stricter-only" then parity_only[#parity_only + 1] = r.entry.name end
     if r.status == "not_judged" then unjudged[#unjudged + 1] = r.entry.name
-    elseif r.status ~= "skipped" then n = n + 1 end
+    elseif r.status ~= "skipped" and r.status ~= "stricter-only" then n = n + 1 end
     if not M.OK[r.status] and r.status ~= "not_judged" then bad = bad + 1 end
   end
   print(("%d of %d applicable entries rejected by their declared gates%s%s"):format(
     n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or "",
     #unjudged > 0 and ("; %d not judged here: %s"):format(#unjudged, table.concat(unjudged, ", ")) or ""))
+  if #parity_only > 0 then
+    print(("%d entries do only what PyTorch eager does (every declared gate a stricter clause; no defect under --parity torch): %s"):format(
+      #parity_only, table.concat(parity_only, ", ")))
+  end
 
   if o.save then
     local list = {}

@@ -5,8 +5,9 @@ local args = require "kcv.verify.args"
 
 local M = {
   summary = "run the contract gates against a kernel",
-  usage = "kcv verify SPEC KERNEL [--backend cpu|cuda|auto] [--gate ID ...] [--gates DIR] [--seed N] "
-       .. "[--case NAME] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet] [--knobs NAME=V,...]",
+  usage = "kcv verify SPEC KERNEL|--torch [--backend cpu|cuda|auto] [--gate ID ...] [--gates DIR] [--seed N] "
+       .. "[--case NAME] [--parity contract|torch] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet] "
+       .. "[--knobs NAME=V,...]",
   help = [[
 Runs the twelve gates (or the ones named with --gate, which may repeat)
 against KERNEL (a .cu file following SPEC's calling convention; a .lua file
@@ -17,11 +18,23 @@ backend; never a violation); every failure adds its evidence (case, seed,
 shape, first offending element) and a command that reproduces just that
 case.  Progress goes to stderr.
 
+A failure on a clause the spec declares stricter than PyTorch eager (its
+`stricter` field) reads "FAIL (stricter than PyTorch eager: reason)", and
+a note under the verdict says what --parity torch would conclude.
+
   --backend B   cpu, cuda or auto (default: $KCV_BACKEND, else auto)
   --gate ID     run only this gate (repeatable; or a comma-separated list)
   --gates DIR   load extra gates from DIR (repeatable; also $KCV_GATES_PATH)
   --seed N      base seed of every case (default 1)
   --case NAME   run only the case NAME (what a reproducer line uses)
+  --torch       the subject is the spec's PyTorch expression (its `torch`
+                field), run by corpus/torch_op.py on the backend's device
+                (cpu: /usr/bin/python3's torch; cuda: the GPU), instead of
+                KERNEL (docs/PARITY.md)
+  --parity P    contract (default): every clause of the spec; torch: the
+                clauses the spec declares stricter than PyTorch eager are
+                n/a, with the reason (PyTorch parity only).  The JSON report
+                carries both verdicts (verdicts.contract, verdicts.torch)
   --json FILE   write the report as JSON (schema: docs/REPORT.md)
   --junit FILE  write the report as JUnit XML
   --html FILE   write the report as one self-contained HTML page (gate
@@ -45,11 +58,14 @@ function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", gate = "list", gates = "list", seed = "integer",
                                    case = "value", json = "value", junit = "value", html = "value",
                                    baseline = "flag", repl = "flag", quiet = "flag", verbose = "flag",
-                                   knobs = "value"})
+                                   knobs = "value", torch = "flag", parity = "value"})
   if not o then io.stderr:write("kcv verify: ", err, "\n"); return 2 end
-  if not o[1] or not o[2] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
+  if not o[1] or not (o[2] or o.torch) or (o[2] and o.torch) then
+    io.stderr:write("usage: ", M.usage, "\n"); return 2
+  end
   local config
   if o.knobs then
+    if o.torch then io.stderr:write("kcv verify: --knobs needs a KERNEL, not --torch\n"); return 2 end
     config, err = M.knob_config(o[2], o.knobs)
     if not config then io.stderr:write("kcv verify: --knobs: ", err, "\n"); return 2 end
   end
@@ -62,7 +78,7 @@ function M.run(argv)
   local capture = o.repl and {} or nil
   local rep = verify.run{spec = o[1], kernel = o[2], gates = gates, gate_dirs = o.gates, seed = o.seed or 1,
                          backend = o.backend, case = o.case, baseline = o.baseline, progress = progress,
-                         capture = capture, knobs = config}
+                         capture = capture, knobs = config, torch = o.torch, parity = o.parity}
   if progress then progress.done() end
   io.stdout:write(report.human(rep))
   local html = function(r) return require("kcv.report.html").verify(r) end

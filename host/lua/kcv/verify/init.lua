@@ -4,7 +4,11 @@
 --   local report = verify.run{spec = "specs/softmax.lua", kernel = "kernels/softmax.cu",
 --                             gates = nil | {"EXC-01", ...}, seed = 1, backend = nil,
 --                             baseline = false, progress = function(msg) end,
---                             capture = nil | {}}
+--                             capture = nil | {}, parity = "contract" | "torch",
+--                             torch = false}
+--   (torch = true: the subject is the spec's PyTorch expression, run on the
+--   backend's device, instead of a kernel; parity = "torch": the spec's
+--   declared stricter-than-PyTorch clauses are n/a, kcv/verify/stricter.lua)
 --   (capture: a table the run fills with what `kcv verify --repl` opens on,
 --   never part of the report: capture.spec, capture.subject, capture.budget,
 --   and capture.gates[gate_id] = {case=, inputs=, outputs=, expect=, mode=,
@@ -19,6 +23,7 @@ local probe = require "kcv.verify.probe"
 local case = require "kcv.verify.case"
 local registry = require "kcv.verify.registry"
 local mismatch = require "kcv.verify.mismatch"
+local stricter = require "kcv.verify.stricter"
 
 local M = {}
 
@@ -36,8 +41,10 @@ end
 
 -- The one-line command that reruns exactly one case of one gate.
 local function reproducer(opts, report, gate_id, ev)
-  local parts = {"kcv verify", quote(report.spec), quote(report.kernel or "?"), "--gate", gate_id,
+  local subject_arg = opts.torch and "--torch" or quote(report.kernel or "?")
+  local parts = {"kcv verify", quote(report.spec), subject_arg, "--gate", gate_id,
                  "--seed", tostring(report.seed)}
+  if report.parity == "torch" then parts[#parts + 1] = "--parity"; parts[#parts + 1] = "torch" end
   if ev and ev.case then parts[#parts + 1] = "--case"; parts[#parts + 1] = quote(ev.case) end
   if report.backend then parts[#parts + 1] = "--backend"; parts[#parts + 1] = report.backend end
   if opts.knobs and next(opts.knobs) then
@@ -124,13 +131,37 @@ function M.mismatch(spec, snap)
   return nil
 end
 
--- run{spec=, kernel= | subject=, gates=, gate_dirs=, seed=, backend=,
---     budget=, case=, baseline=, progress=, knobs=, first_failure=} -> report
+-- The subject of a run: opts.subject, the spec's PyTorch expression
+-- (opts.torch) or the kernel file opts.kernel (built with opts.knobs);
+-- nil and the error.
+local function make_subject(opts, spec, backend)
+  if opts.subject then return opts.subject end
+  if opts.torch then
+    return require("kcv.parity.subject").new{spec = spec, device = backend}
+  end
+  local path = opts.kernel
+  if not path then return nil, "no kernel given" end
+  local f = io.open(path)
+  if not f then return nil, ("%s: no such kernel file"):format(path) end
+  f:close()
+  local side, err = subject.sidecar(path)
+  if err then return nil, err end
+  local kok, made = pcall(subject.kernel, {spec = spec, source = path, backend = backend, sidecar = side,
+                                           knobs = opts.knobs})
+  if not kok then return nil, tostring(made) end
+  return made
+end
+
+-- run{spec=, kernel= | subject= | torch=, gates=, gate_dirs=, seed=, backend=,
+--     budget=, case=, baseline=, progress=, parity=, knobs=, first_failure=} -> report
 -- (knobs: a config of the kernel's sidecar knobs, kcv.verify.knobs;
 -- first_failure: stop at the first failing gate)
 function M.run(opts)
   local report = {spec = type(opts.spec) == "string" and opts.spec or (opts.spec and opts.spec.path) or "?",
-                  kernel = opts.kernel, seed = opts.seed or 1, gates = {}}
+                  kernel = opts.kernel, seed = opts.seed or 1, gates = {}, parity = opts.parity or "contract"}
+  if not stricter.MODES[report.parity] then
+    return error_report(report, ("unknown parity '%s' (contract or torch)"):format(tostring(opts.parity)))
+  end
   local spec, err = opts.spec, nil
   if type(spec) == "string" then spec, err = specmod.load(spec) end
   if not spec then return error_report(report, err) end
@@ -154,28 +185,22 @@ function M.run(opts)
     gates = chosen
   end
 
-  local subj = opts.subject
-  if not subj then
-    local path = opts.kernel
-    if not path then return error_report(report, "no kernel given") end
-    local f = io.open(path)
-    if not f then return error_report(report, ("%s: no such kernel file"):format(path)) end
-    f:close()
-    local side
-    side, err = subject.sidecar(path)
-    if err then return error_report(report, err) end
-    local kok, made = pcall(subject.kernel, {spec = spec, source = path, backend = backend, sidecar = side,
-                                             knobs = opts.knobs})
-    if not kok then return error_report(report, tostring(made)) end
-    subj = made
-  end
+  local subj
+  subj, err = make_subject(opts, spec, backend)
+  if not subj then return error_report(report, err) end
   report.kernel = report.kernel or subj.name
+  report.subject = subj.kind
   local pok, ok, perr = pcall(subj.prepare, subj, case.benchmark(spec, budget))
   if not pok then ok, perr = false, ok end
   if not ok then
+    if subj.kind == "torch" then
+      if subj ~= opts.subject then subj:close() end
+      return error_report(report, tostring(perr))
+    end
     return error_report(report, ("%s does not compile or load (the kernel's own error, not a limit of the %s backend):\n%s"):format(
       report.kernel, backend, tostring(perr)))
   end
+  if subj.info then report.torch = subj.info.torch end
 
   if opts.capture then
     opts.capture.spec, opts.capture.subject, opts.capture.budget = spec, subj, budget
@@ -187,7 +212,7 @@ function M.run(opts)
   if type(opts.progress) == "table" and opts.progress.plan then opts.progress.plan(#gates) end
   for _, gate in ipairs(gates) do
     if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
-    local entry = run_gate(gate, t)
+    local entry = stricter.apply(run_gate(gate, t), spec, report.parity)
     if entry.status == "fail" then
       any_fail = true
       entry.reproduce = reproducer(opts, report, gate.id, entry.evidence)
@@ -205,8 +230,11 @@ function M.run(opts)
     local baseline = require "kcv.verify.baseline"
     report.baseline = baseline.run(spec, subj, budget)
   end
+  -- the torch worker ends with the run (a --repl session keeps it: rerun{})
+  if subj.kind == "torch" and subj ~= opts.subject and not opts.capture then subj:close() end
   -- a gate that could not be judged here is no violation, and no pass either
   report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
+  report.verdicts = stricter.verdicts(report)
   if report.verdict == "not_judged" then
     report.reason = (not_judged.reason:gsub("^not judged: ", ""))
   end

@@ -88,11 +88,20 @@ local function short(v)
   return tostring(v)
 end
 
+-- A gate's reason as printed: a failure on a clause the spec declares
+-- stricter than PyTorch eager says so first (docs/PARITY.md).
+function M.reason(g)
+  local r = (g.reason or ""):gsub("\n", " ")
+  if g.stricter and g.status == "fail" then
+    return ("(stricter than PyTorch eager: %s) %s"):format(g.stricter, r)
+  end
+  return r
+end
+
 -- One line per gate: verdict, id, title, reason.  Failures add the evidence
 -- and the reproducer on indented lines.
 function M.gate_lines(g)
-  local lines = {("%s %-6s %-28s %s"):format(MARK[g.status] or g.status, g.id, g.title or "",
-                                             (g.reason or ""):gsub("\n", " "))}
+  local lines = {("%s %-6s %-28s %s"):format(MARK[g.status] or g.status, g.id, g.title or "", M.reason(g))}
   if g.status == "fail" or g.status == "error" then
     local ev = g.evidence or {}
     local keys = {}
@@ -124,11 +133,32 @@ function M.human(report)
       "allclose baseline (KB v0)", b.message or ("5 trials at " .. b.shape .. ", max |diff| " .. short(b.max_abs)))
   end
   local verdict = report.verdict == "not_judged" and "not judged: " .. tostring(report.reason) or report.verdict
-  lines[#lines + 1] = ("verdict: %s (%d pass, %d fail, %d n/a, %d error%s)"):format(
+  lines[#lines + 1] = ("verdict: %s (%d pass, %d fail, %d n/a, %d error%s)%s"):format(
     verdict, counts.pass, counts.fail, counts.na, counts.error,
-    counts.not_judged > 0 and (", %d not judged"):format(counts.not_judged) or "")
+    counts.not_judged > 0 and (", %d not judged"):format(counts.not_judged) or "",
+    report.parity == "torch" and " under --parity torch" or "")
+  local note = M.parity_note(report)
+  if note then lines[#lines + 1] = note end
   return table.concat(lines, "\n") .. "\n"
 end
+
+-- The line under the verdict when the two verdicts differ: which failures
+-- are declared stricter clauses, and what --parity torch would say.
+function M.parity_note(report)
+  local v = report.verdicts
+  if not v or v.contract == v.torch then return nil end
+  local ids = {}
+  for _, g in ipairs(report.gates) do
+    if g.stricter and g.contract_status == "fail" then ids[#ids + 1] = g.id end
+  end
+  if report.parity == "torch" then
+    return ("note: under the full contract the verdict is %s (%s: stricter than PyTorch eager)"):format(
+      v.contract, table.concat(ids, ", "))
+  end
+  return ("note: %s %s stricter than PyTorch eager (declared in the spec); with --parity torch the verdict is %s"):format(
+    table.concat(ids, ", "), #ids == 1 and "is a clause" or "are clauses", v.torch)
+end
+
 
 ---------------------------------------------------------------------------
 -- JUnit XML
@@ -149,7 +179,7 @@ function M.junit(report)
     if g.status == "fail" then
       failures = failures + 1
       cases[#cases + 1] = head .. ('\n    <failure message="%s">%s</failure>\n  </testcase>'):format(
-        xml(g.reason or ""), xml(table.concat(M.gate_lines(g), "\n")))
+        xml(M.reason(g)), xml(table.concat(M.gate_lines(g), "\n")))
     elseif g.status == "error" then
       errors = errors + 1
       cases[#cases + 1] = head .. ('\n    <error message="%s"/>\n  </testcase>'):format(xml(g.reason or ""))

@@ -117,6 +117,65 @@ local function check_error_model(spec)
   end
 end
 
+-- torch: the PyTorch expression the contract corresponds to (docs/PARITY.md):
+-- a string, {expr =, setup =, tf32 =}, or {none = "why there is none"}.
+-- The expression itself is compiled by the worker (kcv parity).
+local TORCH_FORM = "expected a PyTorch expression (a string), {expr = ..., setup = ..., tf32 = ...} "
+                .. "or {none = \"why there is none\"}"
+
+local function check_torch(spec)
+  local t = spec.torch
+  if t == nil or type(t) == "string" then return end
+  if type(t) ~= "table" then bad("torch", "%s, got %s", TORCH_FORM, type(t)) end
+  for k in pairs(t) do
+    if k ~= "expr" and k ~= "setup" and k ~= "tf32" and k ~= "none" then
+      bad("torch." .. tostring(k), "unknown key (%s)", TORCH_FORM)
+    end
+  end
+  if t.none ~= nil then
+    if type(t.none) ~= "string" or t.none == "" then bad("torch.none", "expected the reason, a non-empty string") end
+    if t.expr ~= nil then bad("torch", "give either expr or none, not both") end
+    return
+  end
+  want(t.expr, "string", "torch.expr")
+  want(t.setup, "string", "torch.setup", true)
+  want(t.tf32, "boolean", "torch.tf32", true)
+end
+
+-- The ids of the gates a spec may name: the files of gates/ and of the
+-- directories of KCV_GATES_PATH (not --gates DIR: a spec is loaded before
+-- the command's options are known).
+local function gate_ids()
+  local registry = require "kcv.verify.registry"
+  local ids = {}
+  for _, dir in ipairs(registry.dirs()) do
+    for _, name in ipairs(registry.list(dir, ".lua")) do ids[(name:gsub("%.lua$", ""))] = true end
+  end
+  return ids
+end
+
+-- stricter = {[gate id] = reason}: the clauses where the contract demands
+-- more than PyTorch eager does, each with its reason (docs/PARITY.md).
+local function check_stricter(spec)
+  if spec.stricter == nil then return end
+  want(spec.stricter, "table", "stricter")
+  local ids = gate_ids()
+  for id, why in pairs(spec.stricter) do
+    local f = ("stricter[%s]"):format(type(id) == "string" and ("%q"):format(id) or tostring(id))
+    if type(id) ~= "string" or not ids[id] then
+      bad(f, "'%s' is not a gate id (see 'kcv gates')", tostring(id))
+    end
+    if type(why) ~= "string" or why == "" then bad(f, "expected the reason, a non-empty string") end
+  end
+end
+
+-- The spec's torch field as {expr =, setup =, tf32 =} | {none =} | nil.
+function M.torch(spec)
+  local t = spec.torch
+  if type(t) == "string" then return {expr = t, tf32 = false} end
+  return t
+end
+
 -- Raise Invalid on the first problem; return nothing when the spec is sound.
 function M.validate(spec)
   want(spec, "table", "(the chunk's return value)")
@@ -171,6 +230,8 @@ function M.validate(spec)
     end
   end
   check_kernel(spec)
+  check_torch(spec)
+  check_stricter(spec)
   if spec.budget ~= nil then
     want(spec.budget, "table", "budget")
     for _, key in ipairs{"regs", "smem", "local_bytes", "min_occupancy"} do want(spec.budget[key], "number", "budget." .. key, true) end
