@@ -174,13 +174,15 @@ describe("--html on the other commands", function()
 
   it("kcv audit --summarize --html: a row per solution, a column per gate", function()
     local j, p = dir .. "/j.jsonl", dir .. "/audit.html"
-    files.write(j, '{"id":"s1","problem":"p_relu","verdict":"fail","gates":[{"id":"EXC-01","status":"fail"}],"baseline":{"accept":true}}\n'
+    files.write(j, '{"id":"s1","problem":"p_relu","verdict":"fail","gates":[{"id":"EXC-01","status":"fail","reason":"element 3 is 0 where the oracle is NaN","reproduce":"kcv audit S --only s1 --gates EXC-01"}],"baseline":{"accept":true}}\n'
                 .. '{"id":"s2","problem":"p_sum","verdict":"not_judged","reason":"build: timeout","gates":[]}\n')
     local o, code = files.sh("./kcv audit --summarize " .. j .. " --html " .. p)
     assert.are.equal(0, code, o)
     local html = files.read(p)
     assert.truthy(html:find('<td>s1 (p_relu)</td><td class="fail">FAIL</td><td>accepts</td>', 1, true), html)
     assert.truthy(html:find("build: timeout", 1, true), html)
+    assert.truthy(html:find("element 3 is 0 where the oracle is NaN", 1, true), html)
+    assert.truthy(html:find('<pre class="reproduce">kcv audit S --only s1 --gates EXC-01</pre>', 1, true), html)
     valid(p)
   end)
 end)

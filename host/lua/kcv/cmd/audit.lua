@@ -66,12 +66,16 @@ local function write_html(path, entries)
   for _, g in ipairs(require("kcv.audit.gates").list) do ids[#ids + 1] = g.id end
   local rows = {}
   for _, e in ipairs(entries) do
-    local st = {}
-    for _, g in ipairs(e.gates or {}) do st[g.id] = g.status end
+    local st, failures = {}, {}
+    for _, g in ipairs(e.gates or {}) do
+      st[g.id] = g.status
+      if g.status == "fail" then failures[#failures + 1] = {id = g.id, reason = g.reason, reproduce = g.reproduce} end
+    end
     local acc = e.baseline and e.baseline.accept
     rows[#rows + 1] = {name = ("%s (%s)"):format(tostring(e.id), tostring(e.problem or "?")), verdict = e.verdict,
                        allclose = acc == true and "accepts" or acc == false and "rejects" or "-", gates = st,
-                       reason = e.verdict ~= "pass" and e.verdict ~= "fail" and e.reason or nil}
+                       reason = e.verdict ~= "pass" and e.verdict ~= "fail" and e.reason or nil,
+                       failures = failures}
   end
   local ok, err = require("kcv.verify.report").write(path, require("kcv.report.html").audit(rows, ids, "kcv audit"))
   if not ok then io.stderr:write("kcv audit: cannot write ", path, ": ", tostring(err), "\n") end

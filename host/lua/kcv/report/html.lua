@@ -201,7 +201,9 @@ function M.calibrate(t)
 end
 
 -- The audit: one row a solution, its pairing, KernelBench's check and the
--- gates.  rows: {{name=, verdict=, allclose=, gates={[id]=status}, reason=}, ...}
+-- gates, then each failure's evidence and reproducer.  rows: {{name=,
+-- verdict=, allclose=, gates={[id]=status}, reason=, failures={{id=,
+-- reason=, reproduce=}, ...}}, ...}
 function M.audit(rows, gates, title)
   local out = {"<h1>" .. esc(title) .. "</h1>", '<table class="audit">'}
   local head = {"<tr><th>solution</th><th>verdict</th><th>allclose</th>"}
@@ -213,6 +215,19 @@ function M.audit(rows, gates, title)
     out[#out + 1] = table.concat(cells) .. ("<td>%s</td></tr>"):format(esc(r.reason or ""))
   end
   out[#out + 1] = "</table>"
+  -- every failing gate's reason and the line that reproduces it
+  local fails = {}
+  for _, r in ipairs(rows) do
+    for _, f in ipairs(r.failures or {}) do
+      fails[#fails + 1] = ("<tr><td>%s</td><td>%s</td><td>%s%s</td></tr>"):format(esc(r.name), esc(f.id),
+        esc(f.reason or ""), f.reproduce and ('<pre class="reproduce">' .. esc(f.reproduce) .. "</pre>") or "")
+    end
+  end
+  if #fails > 0 then
+    out[#out + 1] = '<h2>Failures</h2>\n<table class="failures"><tr><th>solution</th><th>gate</th>'
+                    .. "<th>evidence and reproducer</th></tr>"
+    out[#out + 1] = table.concat(fails, "\n") .. "\n</table>"
+  end
   return M.page(title, table.concat(out, "\n"))
 end
 
