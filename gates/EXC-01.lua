@@ -6,8 +6,27 @@ local case = require "kcv.verify.case"
 
 local SPECIALS = {"nan", "inf", "-inf"}
 
+-- The case's special values into its inputs (also what `rerun` in the
+-- REPL calls): a list of "name[indices]=what" for the evidence.
+local function prepare(spec, c, inputs)
+  local where = {}
+  for k, i in ipairs(case.float_inputs(spec)) do
+    local b = inputs[i]
+    local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
+    -- "ends": NaN first, +Inf last, -Inf in the middle (tails and heads)
+    local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
+    for w, what in ipairs(c.inject or {}) do
+      local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
+      local idx = kcv.inject(b, what, opts)
+      where[#where + 1] = ("%s[%s]=%s"):format(spec.inputs[i].name, table.concat(idx, ",", 1, math.min(#idx, 4)), what)
+    end
+  end
+  return where
+end
+
 return {
   id = "EXC-01", title = "non-finite propagation", kind = "tolerance-free", needs = {},
+  prepare = prepare,
   run = function(ctx)
     local spec = ctx.spec
     local floats = case.float_inputs(spec)
@@ -29,18 +48,7 @@ return {
       n = n + 1
       ctx:progress("case " .. c.name)
       local inputs = ctx:inputs(c)
-      local where = {}
-      for k, i in ipairs(floats) do
-        local b = inputs[i]
-        local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
-        -- "ends": NaN first, +Inf last, -Inf in the middle (tails and heads)
-        local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
-        for w, what in ipairs(c.inject) do
-          local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
-          local idx = kcv.inject(b, what, opts)
-          where[#where + 1] = ("%s[%s]=%s"):format(spec.inputs[i].name, table.concat(idx, ",", 1, math.min(#idx, 4)), what)
-        end
-      end
+      local where = prepare(spec, c, inputs)
       local r = ctx:run(inputs, c.shape)
       local f = ctx:outcome(c, r)
       if f then return f end

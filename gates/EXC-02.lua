@@ -29,8 +29,28 @@ local function fill_subnormal(b, seed, stream)
   b:fill_loguniform{seed = seed, stream = stream, lo = d.min_subnormal, hi = d.min_normal * 0.999, signs = "mixed"}
 end
 
+-- The case's subnormals or signed zeros into its inputs (also what
+-- `rerun` in the REPL calls).
+local function prepare(spec, c, inputs)
+  for k, i in ipairs(case.float_inputs(spec)) do
+    local b = inputs[i]
+    if c.kind == "all-subnormal" then
+      fill_subnormal(b, c.seed, k)
+    elseif c.kind == "some-subnormal" then
+      local count = math.max(1, b.numel // 8)
+      kcv.inject(b, "min_subnormal", {count = count, seed = c.seed + k, signs = "mixed"})
+      kcv.inject(b, "max_subnormal", {count = count, seed = c.seed + 100 + k, signs = "mixed"})
+    elseif c.kind == "signed-zeros" then
+      local count = math.max(1, b.numel // 4)
+      kcv.inject(b, "zero", {count = count, seed = c.seed + k})
+      kcv.inject(b, "-zero", {count = count, seed = c.seed + 100 + k})
+    end
+  end
+end
+
 return {
   id = "EXC-02", title = "subnormals and signed zero", kind = "tolerance-free", needs = {},
+  prepare = prepare,
   run = function(ctx)
     local spec = ctx.spec
     local floats = case.float_inputs(spec)
@@ -46,20 +66,7 @@ return {
       n = n + 1
       ctx:progress("case " .. c.name)
       local inputs = ctx:inputs(c)
-      for k, i in ipairs(floats) do
-        local b = inputs[i]
-        if c.kind == "all-subnormal" then
-          fill_subnormal(b, c.seed, k)
-        elseif c.kind == "some-subnormal" then
-          local count = math.max(1, b.numel // 8)
-          kcv.inject(b, "min_subnormal", {count = count, seed = c.seed + k, signs = "mixed"})
-          kcv.inject(b, "max_subnormal", {count = count, seed = c.seed + 100 + k, signs = "mixed"})
-        else
-          local count = math.max(1, b.numel // 4)
-          kcv.inject(b, "zero", {count = count, seed = c.seed + k})
-          kcv.inject(b, "-zero", {count = count, seed = c.seed + 100 + k})
-        end
-      end
+      prepare(spec, c, inputs)
       local r = ctx:run(inputs, c.shape)
       local f = ctx:outcome(c, r)
       if f then return f end

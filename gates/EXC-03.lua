@@ -99,8 +99,21 @@ local EDGES = {
   end},
 }
 
+-- The case's values at the edge of the range into its inputs without a
+-- declared domain (also what `rerun` in the REPL calls).
+local function prepare(spec, c, inputs)
+  for _, edge in ipairs(EDGES) do
+    if edge[1] == c.edge then
+      for k, i in ipairs(case.float_inputs(spec)) do
+        if not spec.inputs[i].domain then edge[2](inputs[i], c.seed, k) end
+      end
+    end
+  end
+end
+
 return {
   id = "EXC-03", title = "spurious overflow", kind = "tolerance-free", needs = {},
+  prepare = prepare,
   run = function(ctx)
     local spec = ctx.spec
     local floats = case.float_inputs(spec)
@@ -108,15 +121,12 @@ return {
     local n = 0
     for _, shape in ipairs{case.small(spec, ctx.budget), case.odd(spec, ctx.budget)} do
       for _, edge in ipairs(EDGES) do
-        local c = ctx:case(("%s-%d"):format(edge[1], n), shape, "normal")
+        local c = ctx:case(("%s-%d"):format(edge[1], n), shape, "normal", {edge = edge[1]})
         n = n + 1
         if c then
           ctx:progress("case " .. c.name)
           local inputs = ctx:inputs(c)
-          for k, i in ipairs(floats) do
-            local dom = spec.inputs[i].domain
-            if not dom then edge[2](inputs[i], c.seed, k) end
-          end
+          prepare(spec, c, inputs)
           local r = ctx:run(inputs, c.shape)
           local f = ctx:outcome(c, r)
           if f then return f end

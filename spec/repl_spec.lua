@@ -163,6 +163,15 @@ describe("the names --repl binds", function()
     assert.truthy(out:find("\nnow\t1000\t1000\n"), out)
   end)
 
+  it("rerun{} makes the changed case the way the case's own gate does (EXC-02's subnormals)", function()
+    local cmd = "./kcv verify specs/gelu.lua redteam/gelu_ftz.cu --gate EXC-02 --seed 1 --case all-subnormal-1 "
+                .. "--backend cpu --repl --quiet"
+    local out = files.sh("printf '%s' " .. q("rerun{seed = 5}\nprint('now', case.kind, case.seed)\n") .. " | " .. cmd)
+    assert.truthy(out:find("\nnow\tall%-subnormal\t5\n"), out)
+    local n = tonumber(out:match("now:    (%d+) offending"))
+    assert.truthy(n and n > 1000, out)      -- a flush-to-zero GELU on subnormal inputs again
+  end)
+
   it("give errors with their context, and the prompt carries on", function()
     local out = session("show(y, {around = 9000})\nrerun{shape = {m = 3}}\nhelp('nothing')\nprint('alive')\n")
     assert.truthy(out:find("show: around = 9000 is not an element of y %(0%.%.8191%)"), out)

@@ -5,21 +5,22 @@ local probe = require "kcv.verify.probe"
 local specmod = require "kcv.verify.spec"
 local focus = require "kcv.repl.focus"
 local result = require("kcv.repl").result
+local registry = require "kcv.verify.registry"
 
 local KNOWN = {seed = true, shape = true, dist = true, inject = true}
 
--- Special values put back where the case had them (EXC-01's cases name
--- them: inject = {"nan", ...}, density = "sparse" | "dense" | "ends"),
+-- What made the case special, done again for the changed case: the
+-- gate's own prepare(spec, case, inputs) (EXC-01's NaN and Inf, EXC-02's
+-- subnormals and signed zeros, EXC-03's values at the edge of the range),
 -- positions drawn from the new seed as the gate draws them.
-local function reinject(spec, c, inputs)
-  if not c.inject then return end
-  for k, i in ipairs(case.float_inputs(spec)) do
-    local b = inputs[i]
-    local count = c.density == "dense" and math.max(1, b.numel // 16) or math.min(b.numel, 2)
-    local ends = {{0}, {b.numel - 1}, {b.numel // 2}}
-    for w, what in ipairs(c.inject) do
-      local opts = c.density == "ends" and {at = ends[w]} or {count = count, seed = c.seed + 7 * k + w}
-      kcv.inject(b, what, opts)
+local function prepare(spec, c, inputs, gate_id)
+  local gates = registry.gates() or {}
+  for _, g in ipairs(gates) do
+    if g.id == gate_id and g.prepare then g.prepare(spec, c, inputs); return end
+  end
+  if c.inject then               -- rerun{inject = {...}} on a case of any other gate
+    for _, g in ipairs(gates) do
+      if g.id == "EXC-01" then g.prepare(spec, c, inputs); return end
     end
   end
 end
@@ -59,7 +60,7 @@ local function run(session, opts)
   if math.type(c.seed) ~= "integer" then error("rerun: seed must be an integer, got " .. tostring(c.seed), 0) end
   local ctx = probe.new{spec = spec, subject = subj, gate = {id = "repl"}, budget = session.budget}
   local inputs = case.inputs(spec, c.shape, c.dist, c.seed)
-  reinject(spec, c, inputs)
+  prepare(spec, c, inputs, old and old.gate and old.gate.id)
   local r = ctx:run(inputs, c.shape)
   if r.status ~= "ok" then
     error(("rerun: the kernel did not run: %s%s"):format(r.status, r.message and (" (" .. r.message .. ")") or ""), 0)
