@@ -24,6 +24,7 @@ import sys
 import time
 import traceback
 import types
+import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -504,6 +505,32 @@ class Worker:
                     return {"accept": False, "trial": trial,
                             "why": "allclose fails: max |diff| %.3g" % float(d.nan_to_num(float("inf")).max())}
         return {"accept": True}
+
+    def op_nondeterminism(self, req):
+        """The ops of `who`'s forward (default the reference) that PyTorch
+        itself flags as nondeterministic on this device: with
+        torch.use_deterministic_algorithms(True, warn_only=True) each such
+        op warns, and its warning is PyTorch's own documentation of it.
+        One line each, deduplicated, in order."""
+        sizes, xs = self.cases[req["case"]]
+        var = self.variant(sizes)
+        who = req.get("who", "reference")
+        model = self.subject(var, who)
+        enabled = torch.are_deterministic_algorithms_enabled()
+        warn_only = getattr(torch, "is_deterministic_algorithms_warn_only_enabled", lambda: False)()
+        torch.use_deterministic_algorithms(True, warn_only=True)
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                forward(model, self.inputs_for(who, xs), self.device)
+        finally:
+            torch.use_deterministic_algorithms(enabled, warn_only=warn_only)
+        ops = []
+        for w in caught:
+            line = str(w.message).strip().split("\n")[0][:300]
+            if "determinis" in line and line not in ops:
+                ops.append(line)
+        return {"ops": ops}
 
     def op_memory(self, req):
         """Facts for RES-01 on a case: input mutation, aliasing, result reuse

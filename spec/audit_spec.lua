@@ -529,6 +529,19 @@ describe("kcv audit", function()
       end
     end)
 
+    it_torch("asks PyTorch which ops of the reference it documents as nondeterministic, and leaves its mode as it was", function()
+      local worker = require "kcv.audit.worker"
+      local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-nd", device = "cpu"}
+      assert.is_table((w:call({op = "load"}, 120)))
+      assert.is_table((w:call({op = "case", id = "c1", seed = 1}, 60)))
+      local r, f = w:call({op = "nondeterminism", case = "c1"}, 60)
+      assert.is_table(r, f and f.message)
+      assert.are.same({}, r.ops)                    -- relu on the CPU: nothing to document
+      local again = w:call({op = "run", case = "c1", who = "candidate", ["repeat"] = 2}, 60)
+      assert.is_true(again.repeats_identical)
+      w:close()
+    end)
+
     it_torch("reports a worker killed from outside as a fault of kind 'killed', never as the subject's", function()
       local worker = require "kcv.audit.worker"
       local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-worker", device = "cpu"}
@@ -642,6 +655,15 @@ describe("kcv audit", function()
       assert.are.equal(1, s.diff.reject_pass)
       assert.are.equal(5, s.artifacts)
       assert.are.equal(1, s.causes["needs a CUDA device"])
+    end)
+
+    it("lists the ops PyTorch documents as nondeterministic, with ORD-02's verdict, in its tables", function()
+      local e = entry("pass", true, {{id = "ORD-02", status = "na", documented_nondeterministic = {"scatter_add_cuda_kernel does not have a deterministic implementation"}}})
+      e.problem = "l1_p99"
+      local s = summary.of{e, entry("pass", true, {{id = "ORD-02", status = "pass"}})}
+      assert.are.equal(1, #s.documented)
+      local md = summary.markdown(s)
+      assert.is_truthy(md:find("| l1_p99 | na | scatter_add_cuda_kernel does not have a deterministic implementation |", 1, true), md)
     end)
   end)
 end)

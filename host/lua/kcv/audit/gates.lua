@@ -142,14 +142,26 @@ M.list = {
   {id = "ORD-02", title = "bitwise determinism", kind = "tolerance-free", run = function(s, ctx)
     local recipe = {seed = ctx.seed * 1000 + 1, dist = "bench"}
     local ref = s:run(recipe, "reference", {["repeat"] = 3, nomemo = true})
+    -- what PyTorch itself documents as nondeterministic in the reference:
+    -- the explanation an n/a here, or a control's failure, must carry
+    local c = s:case(recipe)
+    local nd = c and s:call({op = "nondeterminism", case = c.id, who = "reference"})
+    local documented = nd and nd.ops and #nd.ops > 0 and nd.ops or nil
+    local function noted(r)
+      if documented then
+        r.documented_nondeterministic = documented
+        r.reason = r.reason .. "; PyTorch documents as nondeterministic here: " .. table.concat(documented, " | ")
+      end
+      return r
+    end
     if ref and not ref.repeats_identical then
-      return {status = "na", reason = "the reference itself gives different bits run to run (a nondeterministic PyTorch op)"}
+      return noted{status = "na", reason = "the reference itself gives different bits run to run (a nondeterministic PyTorch op)"}
     end
     local a, f = s:run(recipe, "candidate", {["repeat"] = 3, nomemo = true})
     if not a then return {status = "fail", reason = fault_reason(f)} end
     if not a.repeats_identical then
-      return {status = "fail", reason = "three runs in one process on identical inputs gave different bits",
-              case = subject.key_of(recipe)}
+      return noted{status = "fail", reason = "three runs in one process on identical inputs gave different bits",
+                   case = subject.key_of(recipe)}
     end
     local other, why = ctx.second_subject()
     if not other then return {status = "not_judged", reason = "a second worker could not start: " .. tostring(why)} end
@@ -159,12 +171,12 @@ M.list = {
     for k = 1, #a do
       local same, off, idx = cmp.bytes_equal(a[k], b[k])
       if not same then
-        return {status = "fail", case = subject.key_of(recipe),
+        return noted{status = "fail", case = subject.key_of(recipe),
                 reason = ("two processes gave different bits: output %d element %s (byte %d)"):format(k - 1, tostring(idx), off),
                 evidence = {output = k - 1, index = idx, got = a[k]:get(idx or 0), other = b[k]:get(idx or 0)}}
       end
     end
-    return {status = "pass", reason = "3 runs in one process and 1 in another, byte-identical"}
+    return noted{status = "pass", reason = "3 runs in one process and 1 in another, byte-identical"}
   end},
 
   {id = "RES-01", title = "memory contract", kind = "tolerance-free", run = function(s, ctx)

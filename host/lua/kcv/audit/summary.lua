@@ -13,7 +13,7 @@ function M.of(entries)
   local s = {solutions = #entries, judged = 0, pass = 0, fail = 0, not_judged = 0, corpus_error = 0,
              tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0,
              diff = {accept_pass = 0, accept_fail = 0, reject_pass = 0, reject_fail = 0},
-             baseline_accept = 0, faults = 0}
+             baseline_accept = 0, faults = 0, documented = {}}
   for _, g in ipairs(gates.list) do s.per_gate[g.id] = 0 end
   for _, e in ipairs(entries) do
     if e.verdict == "pass" or e.verdict == "fail" then
@@ -25,6 +25,10 @@ function M.of(entries)
           s.per_gate[g.id] = (s.per_gate[g.id] or 0) + 1
           if gates.TOLERANCE_FREE[g.id] then tf = true end
           if g.evidence and g.evidence.fault then fault = true end
+        end
+        if g.documented_nondeterministic then      -- PyTorch's own alerts (ORD-02)
+          s.documented[#s.documented + 1] = {id = e.id, problem = e.problem, status = g.status,
+                                             ops = g.documented_nondeterministic}
         end
         s.artifacts = s.artifacts + (g.artifacts or 0)
         s.ref_disagrees = s.ref_disagrees + (g.ref_disagrees or 0)
@@ -95,6 +99,18 @@ function M.markdown(s, entries)
     for c, n in pairs(s.causes) do cs[#cs + 1] = {c, n} end
     table.sort(cs, function(a, b) return a[2] > b[2] or (a[2] == b[2] and a[1] < b[1]) end)
     for _, c in ipairs(cs) do add("| ", c[1]:gsub("|", "/"), " | ", c[2], " |") end
+  end
+  if #s.documented > 0 then
+    add("")
+    add("**Ops PyTorch documents as nondeterministic** in the reference (its alert under "
+        .. "`torch.use_deterministic_algorithms(True, warn_only=True)`), with ORD-02's verdict:")
+    add("")
+    add("| solution | problem | ORD-02 | PyTorch's alert |")
+    add("| --- | --- | --- | --- |")
+    for _, d in ipairs(s.documented) do
+      add("| `", d.id:sub(1, 12), "` | ", d.problem or "?", " | ", d.status, " | ",
+          (table.concat(d.ops, " / "):gsub("|", "/")), " |")
+    end
   end
   if entries then
     add("")
