@@ -354,6 +354,35 @@ describe("kcv audit", function()
       assert.are.equal(1, count_ids(entries)[last])
     end)
 
+    it_torch("opens a prompt with --repl on a reproducer line: the failing case's outputs bound, run() for others", function()
+      local lines = table.concat({
+        "print('gate', gate.id, gate.status)",
+        "local i = gate.evidence.index; print('classes', kcv.cmp.class_name(kcv.cmp.classes(candidate[1]):get(i)), kcv.cmp.class_name(kcv.cmp.classes(oracle[1]):get(i)))",
+        "print('other', #run('reference', {seed = 7, dist = 'bench'}), recipe.inject)",
+        "help('recipe')",
+        "run('nobody')",
+        "print('alive')", ""}, "\n")
+      local path = T .. "/repl-input.txt"
+      spit(path, lines)
+      local rc, out, err = audit(("%s --problems %s --device cpu --only relu_nan_swallow --gates EXC-01 --journal - --work %s --repl < %s")
+                                 :format(S, P, T .. "/work-repl", path))
+      local text = out .. err
+      assert.are.equal(1, rc, text)                       -- the verdict's exit status, after the prompt
+      assert.is_truthy(text:find("in view: relu_nan_swa", 1, true), text)
+      assert.is_truthy(text:find("\ngate\tEXC%-01\tfail\n"), text)
+      assert.is_truthy(text:find("\nclasses\tpzero\tnan\n"), text)
+      assert.is_truthy(text:find("\nother\t1\tnan\n"), text)
+      assert.is_truthy(text:find("recipe: the gate's case", 1, true), text)
+      assert.is_truthy(text:find("run: who must be candidate", 1, true), text)
+      assert.is_truthy(text:find("\nalive\n"), text)
+    end)
+
+    it("refuses --repl without exactly one --only (exit 2)", function()
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal - --repl"):format(S, P))
+      assert.are.equal(2, rc)
+      assert.is_truthy(err:find("--repl needs one --only ID", 1, true), err)
+    end)
+
     it("refuses, with exit 2, an --only that names no solution (a typo is not an empty audit)", function()
       local J = T .. "/only-typo.jsonl"
       local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s --only no_such_id")

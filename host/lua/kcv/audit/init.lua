@@ -160,7 +160,7 @@ function M.audit_one(o, job, w, info)
   w2:close()
   entry.verdict = fail and "fail" or nj and "not_judged" or "pass"
   entry.seconds = clock() - t0
-  return entry
+  return entry, s
 end
 
 -- nil and why when an --only value names no solution: a typo must not
@@ -325,12 +325,15 @@ function M.run(o)
         entry = {id = ready.sol.id, problem = ready.sol.problem, level = ready.sol.level, model = ready.sol.model,
                  verdict = verdict, reason = reason:sub(1, 2000), gates = {}, seconds = clock() - ready.t0}
       else
-        local ok, e = pcall(M.audit_one, o, {sol = ready.sol, wopts = ready.wopts}, ready.w, ready.reply)
+        local ok, e, subj = pcall(M.audit_one, o, {sol = ready.sol, wopts = ready.wopts}, ready.w, ready.reply)
         entry = ok and e or {id = ready.sol.id, problem = ready.sol.problem, verdict = "not_judged",
                              reason = "kcv failed: " .. tostring(e), gates = {}}
+        record(entry)
+        -- --repl: a person looks at the verdict while its worker still runs
+        if o.on_judged and ok then o.on_judged(entry, subj) end
       end
       ready.w:close()
-      record(entry)
+      if ready.fault then record(entry) end
     elseif #building > 0 then
       kcv.sys.sleep(0.1)
     end

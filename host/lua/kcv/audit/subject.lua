@@ -95,6 +95,25 @@ local function key_of(recipe)
 end
 M.key_of = key_of
 
+-- The recipe a key names (key_of's inverse, for the values recipes hold:
+-- numbers, booleans, words, and {k=v,...} tables of them).
+local function value_of(v)
+  if v == "true" then return true elseif v == "false" then return false end
+  return tonumber(v) or v
+end
+
+function M.recipe_of(key)
+  local r = {}
+  for k, v in key:gmatch("([%w_]+)=(%b{})") do
+    local t = {}
+    for kk, vv in v:sub(2, -2):gmatch("([%w_]+)=([^,]*)") do t[kk] = value_of(vv) end
+    r[k] = t
+  end
+  local rest = key:gsub("[%w_]+=%b{}", "")
+  for k, v in rest:gmatch("([%w_]+)=(%S+)") do r[k] = value_of(v) end
+  return r
+end
+
 -- The case id for a recipe (made in the worker on first use).
 function Subject:case(recipe)
   local key = key_of(recipe)

@@ -9,7 +9,7 @@ local M = {
   usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
        .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
        .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE] [--html FILE]\n"
-       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N] [--sanitizer PATH|none]\n"
+       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N] [--sanitizer PATH|none] [--repl]\n"
        .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
        .. "       kcv audit --summarize JOURNAL [--markdown FILE] [--html FILE]",
   help = [[
@@ -36,6 +36,10 @@ solution holds up no fixed share of the corpus.
 --sanitizer PATH is RES-01's out-of-bounds check, compute-sanitizer's
 memcheck on one case (default on the cuda device: compute-sanitizer from
 PATH or /usr/local/cuda/bin; "none" skips it).
+--repl (with one --only ID: add it to a reproducer line) opens a prompt on
+that solution's verdict once it is judged, its worker still running:
+`candidate`, `reference` and `oracle` hold the outputs of the failing
+gate's case, `run(who, recipe)` runs others; help() lists what is bound.
 --budget starts no new solution after that many seconds (the rest is left
 for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
 2 kcv could not run, or nothing failed but something was not judged.]],
@@ -99,7 +103,8 @@ function M.run(argv)
   local o, err = args.parse(argv, {problems = "value", journal = "value", resume = "flag", jobs = "integer",
     limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
     build_timeout = "integer", work = "value", json = "value", markdown = "value", html = "value", summarize = "value",
-    max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value"})
+    max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value",
+    repl = "flag"})
   if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
   if o.summarize then return summarize(o) end
   if not o.problems or o[2] or (not o[1]) ~= (o.controls == true) then
@@ -116,13 +121,18 @@ function M.run(argv)
     if not k or k < 1 or k > n then io.stderr:write("kcv audit: --shard needs K/N with 1 <= K <= N\n"); return 2 end
     shard = {k, n}
   end
+  local on_judged
+  if o.repl then        -- a reproducer line with --repl: one solution, then the prompt on it
+    if #o.only ~= 1 then io.stderr:write("kcv audit: --repl needs one --only ID (a reproducer line names one)\n"); return 2 end
+    on_judged = function(entry, subj) require("kcv.repl.audit").open(entry, subj) end
+  end
   local audit = require "kcv.audit"
   local progress = require("kcv.progress").new{prefix = "audit: "}
   local s, entries = audit.run{solutions = o[1], controls = o.controls, problems = o.problems, journal = o.journal or "kcv-audit.jsonl",
     resume = o.resume, jobs = o.jobs, limit = o.limit, only = o.only, gates = o.gates, seed = o.seed,
     device = o.device, timeout = o.timeout, build_timeout = o.build_timeout, work = o.work, json = o.json,
     max_jobs = o.max_jobs, progress = progress, shard = shard, budget = o.budget,
-    claim = o.claim, sanitizer = o.sanitizer}
+    claim = o.claim, sanitizer = o.sanitizer, on_judged = on_judged}
   progress.done()
   if not s then io.stderr:write("kcv audit: ", entries, "\n"); return 2 end
   local summary = require "kcv.audit.summary"

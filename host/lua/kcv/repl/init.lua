@@ -37,9 +37,11 @@ Session.__index = Session
 -- session{spec=, subject=, shape=, budget=, report=, env=_G, print=print}
 function M.session(t)
   local s = setmetatable({spec = t.spec, subject = t.subject, shape = t.shape, budget = t.budget or "cpu",
-                          report = t.report, env = t.env or _G, print = t.print or print}, Session)
+                          report = t.report, env = t.env or _G, print = t.print or print,
+                          -- another kind of session (kcv.repl.audit) names its own
+                          helper_names = t.helpers or M.HELPERS, bindings = t.bindings or M.BINDINGS}, Session)
   s.helpers = {}
-  for _, name in ipairs(M.HELPERS) do
+  for _, name in ipairs(s.helper_names) do
     local h = require("kcv.repl." .. name)
     s.helpers[name] = h
     s.env[name] = function(...) return h.run(s, ...) end
@@ -86,18 +88,18 @@ function M.help(s, name)
     local h = s.helpers[name]
     if h then s.print(h.usage .. "\n" .. h.doc); return end
     if name == "help" then s.print("help()  help(name): what the REPL offers; help(\"show\") or help(show)"); return end
-    for _, b in ipairs(M.BINDINGS) do
+    for _, b in ipairs(s.bindings) do
       if b[1] == name then s.print(("%s: %s"):format(b[1], b[2])); return end
     end
     error(("help: nothing named '%s' (try help())"):format(tostring(name)), 0)
   end
   local lines = {"helpers (help(name) for each):"}
-  for _, n in ipairs(M.HELPERS) do
+  for _, n in ipairs(s.helper_names) do
     local h = s.helpers[n]
     lines[#lines + 1] = ("  %-44s %s"):format(h.usage, (h.doc:match("^[^\n]*"):gsub("%s*$", "")))
   end
-  lines[#lines + 1] = "the case in view" .. (s.focus and "" or " (none yet: rerun{} makes one)") .. ":"
-  for _, b in ipairs(M.BINDINGS) do lines[#lines + 1] = ("  %-10s %s"):format(b[1], b[2]) end
+  lines[#lines + 1] = "the case in view" .. ((s.focus or s.bindings ~= M.BINDINGS) and "" or " (none yet: rerun{} makes one)") .. ":"
+  for _, b in ipairs(s.bindings) do lines[#lines + 1] = ("  %-10s %s"):format(b[1], b[2]) end
   lines[#lines + 1] = "also: kcv (the API, docs/API.md); Tab completes names; Ctrl-C stops a running line; Ctrl-D leaves"
   s.print(table.concat(lines, "\n"))
 end
