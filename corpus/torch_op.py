@@ -26,18 +26,13 @@ op at this dtype on this device), `bad_output` (wrong count, dtype or size),
 `oom`, `cuda_error` (fatal), `worker`, `protocol`.
 """
 import argparse
-import json
 import math
 import os
 import sys
 import time
-import traceback
 
-# The protocol stream is the original stdout; anything PyTorch prints goes
-# to stderr.
-PROTO = os.fdopen(os.dup(1), "w", buffering=1)
-os.dup2(2, 1)
-sys.stdout = sys.stderr
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from protocol import Fault, serve  # noqa: E402 - first: fd 1 becomes stderr
 
 import numpy  # noqa: E402
 import torch  # noqa: E402
@@ -50,12 +45,6 @@ NAMES = {v: k for k, v in TORCH.items()}
 NUMPY = {"f32": numpy.float32, "f64": numpy.float64, "f16": numpy.float16,
          "bf16": numpy.int16, "i64": numpy.int64, "i32": numpy.int32,
          "i16": numpy.int16, "i8": numpy.int8, "u8": numpy.uint8, "bool": numpy.bool_}
-
-
-class Fault(Exception):
-    def __init__(self, kind, message, fatal=False):
-        super().__init__(message)
-        self.kind, self.message, self.fatal = kind, message, fatal
 
 
 def load_input(t, device):
@@ -193,26 +182,7 @@ def main():
     if os.environ.get("KCV_WORKER_THREADS"):
         torch.set_num_threads(int(os.environ["KCV_WORKER_THREADS"]))
     w = Worker(args)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        req = {}
-        try:
-            req = json.loads(line)
-            op = getattr(w, "op_" + req.get("op", ""), None)
-            if op is None:
-                reply = {"ok": False, "error": "protocol", "message": "unknown op %r" % req.get("op")}
-            else:
-                reply = dict(op(req), ok=True)
-        except Fault as f:
-            reply = {"ok": False, "error": f.kind, "message": f.message[-4000:], "fatal": f.fatal}
-        except Exception as e:  # noqa: BLE001 - kcv's side of a failure, reported
-            reply = {"ok": False, "error": "worker", "message": "%s: %s" % (type(e).__name__, e),
-                     "trace": traceback.format_exc()[-3000:]}
-        PROTO.write(json.dumps(reply) + "\n")
-        if req.get("op") == "quit":
-            break
-    return 0
+    return serve(w, sys.stdin)
 
 
 if __name__ == "__main__":

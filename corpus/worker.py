@@ -22,7 +22,6 @@ import re
 import subprocess
 import sys
 import time
-import traceback
 import types
 import warnings
 
@@ -30,11 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kernelbench  # noqa: E402
 
-# The protocol stream is the original stdout; fd 1 becomes stderr so that a
-# solution's prints, ninja's and nvcc's output cannot corrupt it.
-PROTO = os.fdopen(os.dup(1), "w", buffering=1)
-os.dup2(2, 1)
-sys.stdout = sys.stderr
+from protocol import Fault, serve  # noqa: E402 - first: fd 1 becomes stderr
 
 import torch  # noqa: E402
 import family  # noqa: E402
@@ -47,14 +42,6 @@ BITS = {torch.float32: torch.int32, torch.float64: torch.int64,
         torch.float16: torch.int16, torch.bfloat16: torch.int16}
 STRUCT_DRAWS = 3          # seeded draws of get_inputs() for the structure
 KB_SEED = 42              # KernelBench v0: models and trial seeds
-
-
-class Fault(Exception):
-    """The subject failed while running (exception, CUDA error)."""
-
-    def __init__(self, kind, message, fatal=False):
-        super().__init__(message)
-        self.kind, self.message, self.fatal = kind, message, fatal
 
 
 def set_seed(seed):
@@ -702,29 +689,8 @@ def main():
     torch.backends.cuda.matmul.allow_tf32 = False     # the contract is fp32
     torch.backends.cudnn.allow_tf32 = False
     w = Worker(args)
-    if args.build_only:
-        sys.stdin = iter(['{"op": "load"}\n'])
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-            op = getattr(w, "op_" + req.get("op", ""), None)
-            if op is None:
-                reply = {"ok": False, "error": "protocol", "message": "unknown op %r" % req.get("op")}
-            else:
-                t0 = time.time()
-                reply = dict(op(req), ok=True)
-                sys.stderr.write("kcv worker: %s %.3f s\n" % (req.get("op"), time.time() - t0))
-        except Fault as f:
-            reply = {"ok": False, "error": f.kind, "message": f.message[-4000:], "fatal": f.fatal}
-        except Exception as e:  # noqa: BLE001 - kcv's side of a failure, reported
-            reply = {"ok": False, "error": "worker", "message": "%s: %s" % (type(e).__name__, e),
-                     "trace": traceback.format_exc()[-3000:]}
-        PROTO.write(json.dumps(reply) + "\n")
-        if req.get("op") == "quit":
-            break
-    return 0
+    lines = ['{"op": "load"}\n'] if args.build_only else sys.stdin
+    return serve(w, lines, log_times=True)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 /*
  * gdn.cuh — what the portable Gated DeltaNet kernels (gdn_fwd.cu,
- * gdn_bwd.cu) share: the per-step normalisation of q_t and k_t, and one
- * forward step on a thread's column of the state.  The backward recomputes
- * the states with exactly these operations, so its gradient is the
- * gradient of what the forward computes.
+ * gdn_bwd.cu, and the red team's variants of them) share: the per-step
+ * normalisation of q_t and k_t, one forward step on a thread's column of
+ * the state, that column's load and store, and the output of a step.  The
+ * backward recomputes the states with exactly these operations, so its
+ * gradient is the gradient of what the forward computes.
  */
 #ifndef KCV_GDN_CUH
 #define KCV_GDN_CUH
@@ -50,6 +51,29 @@ __device__ static void gdn_step(float *s, const float *kn, long long K, float a,
     }
     const double r = (double)vj - u;
     for (long long i = 0; i < K; i++) s[i] = (float)((double)s[i] + (double)(bt * kn[i]) * r);
+}
+
+/* Thread j's column of the state of lane (b * H + h), [lanes][K][V]: read
+ * (zeros past V) and written (nothing past V). */
+__device__ static void gdn_load_column(float *s, const float *src, long long lane, long long K,
+                                       long long V, long long j)
+{
+    for (long long i = 0; i < K; i++) s[i] = j < V ? src[(lane * K + i) * V + j] : 0.0f;
+}
+
+__device__ static void gdn_store_column(const float *s, float *dst, long long lane, long long K,
+                                        long long V, long long j)
+{
+    if (j < V)
+        for (long long i = 0; i < K; i++) dst[(lane * K + i) * V + j] = s[i];
+}
+
+/* o_tj = scale * S[:,j] . qn, summed in double and rounded once to bf16. */
+__device__ static __nv_bfloat16 gdn_output(const float *s, const float *qn, long long K, float scale)
+{
+    double y = 0.0;
+    for (long long i = 0; i < K; i++) y += (double)s[i] * qn[i];
+    return __double2bfloat16(y * scale);
 }
 
 #endif

@@ -60,7 +60,7 @@ extern "C" __global__ void gdn_bwd_kernel(const __nv_bfloat16 *__restrict__ q,
     double ds[KMAX];                                     /* the adjoint, in double */
 
     if (lane >= B * H || K > KMAX || V > KMAX) return;
-    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {                  /* checkpoints */
         const long long tok = (b * T + t) * H + h;
         if (t % SEG == 0 && j < V)

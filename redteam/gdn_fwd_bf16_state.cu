@@ -28,7 +28,7 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
     float s[KMAX];
 
     if (lane >= B * H || K > KMAX) return;
-    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {
         const long long tok = (b * T + t) * H + h;
         __syncthreads();
@@ -49,6 +49,5 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
             o[tok * V + j] = __double2bfloat16(y * scale);
         }
     }
-    if (j < V)
-        for (long long i = 0; i < K; i++) ht[((b * H + h) * K + i) * V + j] = s[i];
+    gdn_store_column(s, ht, lane, K, V, j);
 }

@@ -33,7 +33,7 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
     float G = 0.0f;                          /* the chunk-local cumsum of g */
 
     if (lane >= B * H || K > KMAX) return;
-    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {
         const long long tok = (b * T + t) * H + h;
         /* DEFECT: restarts per chunk, yet the decay below is G_t - G_{t-1} */
@@ -44,11 +44,8 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
         gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
         if (j < V) {
             gdn_step(s, kn, K, a, __bfloat162float(beta[tok]), __bfloat162float(v[tok * V + j]));
-            double y = 0.0;
-            for (long long i = 0; i < K; i++) y += (double)s[i] * qn[i];
-            o[tok * V + j] = __double2bfloat16(y * scale);
+            o[tok * V + j] = gdn_output(s, qn, K, scale);
         }
     }
-    if (j < V)
-        for (long long i = 0; i < K; i++) ht[((b * H + h) * K + i) * V + j] = s[i];
+    gdn_store_column(s, ht, lane, K, V, j);
 }

@@ -33,7 +33,7 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
     float s[KMAX], km[KMAX];
 
     if (lane >= B * H || K > KMAX) return;
-    for (long long i = 0; i < K; i++) s[i] = j < V ? h0[((b * H + h) * K + i) * V + j] : 0.0f;
+    gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < padded && b * T + t < B * T; t++) {
         const long long tok = (b * T + t) * H + h;   /* past T: the next sequence's token */
         const float m = t < T ? 1.0f : 0.0f;
@@ -45,12 +45,9 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
             gdn_step(s, km, K, expf(g[tok] * m), __bfloat162float(beta[tok]) * m,
                      __bfloat162float(v[tok * V + j]) * m);
             if (t < T) {
-                double y = 0.0;
-                for (long long i = 0; i < K; i++) y += (double)s[i] * qn[i];
-                o[tok * V + j] = __double2bfloat16(y * scale);
+                o[tok * V + j] = gdn_output(s, qn, K, scale);
             }
         }
     }
-    if (j < V)
-        for (long long i = 0; i < K; i++) ht[((b * H + h) * K + i) * V + j] = s[i];
+    gdn_store_column(s, ht, lane, K, V, j);
 }

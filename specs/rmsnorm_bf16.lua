@@ -29,19 +29,8 @@ return {
   outputs = { {name = "y", dtype = "bf16", shape = {"rows", "cols"}} },
   scalars = { {name = "eps", type = "f32", value = 1e-6} },
   oracle = function(mp, x, gamma, sc) return mp.rmsnorm(x, {gamma = gamma, eps = sc.eps}) end,
-  -- F.rms_norm where torch has it (2.4 and later), else the composite aten
-  -- writes for it: the mean of squares in f32, the product rounded to the
-  -- input's dtype, then the gain
-  torch = {
-    setup = [[
-def rms_norm(x, weight, eps):
-    if hasattr(F, "rms_norm"):
-        return F.rms_norm(x, (x.shape[-1],), weight, eps)
-    y = x.float()
-    return (y * torch.rsqrt(y.pow(2).mean(-1, keepdim=True) + eps)).type_as(x) * weight
-]],
-    expr = "rms_norm(x, gamma, eps)",
-  },
+  -- the same PyTorch op as the f32 contract's (F.rms_norm, or its composite)
+  torch = dofile(require("kcv.verify.registry").root() .. "/specs/rmsnorm.lua").torch,
   stricter = {
     ["EXC-03"] = "rows of values near the bf16 maximum have a finite RMS: the contract wants it without overflow "
               .. "(scale the row first); x * rsqrt(mean(x^2) + eps), as PyTorch writes it, overflows and returns 0",

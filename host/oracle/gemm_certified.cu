@@ -2,10 +2,10 @@
  * gemm_certified.cu — the matmul oracle on the device: each output element
  * is the correctly rounded f64 value of its exact dot product, certified
  * with the host's own arithmetic (host/mp_acc.h), and its magnitude
- * sum |a_k b_k|.  What it cannot certify (cancellation too deep for two
- * levels of TwoSum, products near underflow, non-finite values) it marks in
- * `ok`, and the host computes those elements with MPFR (kcv/oracle/gpu.lua),
- * so the result is kcv.mp.gemm's bit for bit.
+ * sum |a_k b_k|.  A row holding an element it cannot certify (cancellation
+ * too deep for two levels of TwoSum, products near underflow, non-finite
+ * values) it marks in `bad`, and the host computes those rows with MPFR
+ * (kcv/oracle/gpu.lua), so the result is kcv.mp.gemm's bit for bit.
  *
  * A is [batch][M][K], B is [batch][K][N], both f64 (exact copies of the
  * inputs).  One thread per output, 16 x 16 tiles through shared memory;
@@ -19,7 +19,7 @@
 
 extern "C" __global__ void gemm_certified(const double *__restrict__ A, const double *__restrict__ B,
                                           double *__restrict__ Y, double *__restrict__ MAG,
-                                          int *__restrict__ OK, long long M, long long N, long long K)
+                                          int *__restrict__ bad, long long M, long long N, long long K)
 {
     __shared__ double as[TILE][TILE + 1], bs[TILE][TILE + 1];
     const long long tiles_n = (N + TILE - 1) / TILE, tiles_m = (M + TILE - 1) / TILE;
@@ -52,5 +52,5 @@ extern "C" __global__ void gemm_certified(const double *__restrict__ A, const do
     const int ok = K == 0 ? 1 : !tiny && mp_acc_certify(&acc, 2 * K + 4, &y);
     Y[o] = ok ? y : 0.0;
     MAG[o] = m;
-    OK[o] = ok;
+    if (!ok) bad[z * M + row] = 1;      /* every writer stores the same value */
 }

@@ -319,21 +319,21 @@ function M.run(o)
       end
     end
     if ready then
-      local entry
+      local entry, subj
       if ready.fault then
         local verdict, reason = load_verdict(ready.fault)
         entry = {id = ready.sol.id, problem = ready.sol.problem, level = ready.sol.level, model = ready.sol.model,
                  verdict = verdict, reason = reason:sub(1, 2000), gates = {}, seconds = clock() - ready.t0}
       else
-        local ok, e, subj = pcall(M.audit_one, o, {sol = ready.sol, wopts = ready.wopts}, ready.w, ready.reply)
+        local ok, e, s = pcall(M.audit_one, o, {sol = ready.sol, wopts = ready.wopts}, ready.w, ready.reply)
         entry = ok and e or {id = ready.sol.id, problem = ready.sol.problem, verdict = "not_judged",
                              reason = "kcv failed: " .. tostring(e), gates = {}}
-        record(entry)
-        -- --repl: a person looks at the verdict while its worker still runs
-        if o.on_judged and ok then o.on_judged(entry, subj) end
+        subj = ok and s or nil
       end
+      record(entry)
+      -- --repl: a person looks at the verdict while its worker still runs
+      if o.on_judged and subj then o.on_judged(entry, subj) end
       ready.w:close()
-      if ready.fault then record(entry) end
     elseif #building > 0 then
       kcv.sys.sleep(0.1)
     end

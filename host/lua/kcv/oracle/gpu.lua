@@ -50,13 +50,11 @@ local function put_rows(dst, src, rows, cols)
   for i, r in ipairs(rows) do dst:setbytes(src:bytes((i - 1) * w, w), r * w) end
 end
 
--- The rows (0-based, of the [rows, cols] output) with an element ok = 0.
-local function uncertified_rows(ok, rows, cols)
+-- The rows (0-based) the kernel marked bad.
+local function marked_rows(bad)
   local out = {}
-  for r = 0, rows - 1 do
-    for c = 0, cols - 1 do
-      if ok:get(r * cols + c) == 0 then out[#out + 1] = r; break end
-    end
+  for r = 0, bad.numel - 1 do
+    if bad:get(r) ~= 0 then out[#out + 1] = r end
   end
   return out
 end
@@ -73,14 +71,14 @@ function M.gemm(A, B, opts, backend)
     return kcv.mp.gemm(A, B)
   end
   local a, b = A:cast("f64"), B:cast("f64")
-  local y, mag, ok = kcv.buffer("f64", m, n), kcv.buffer("f64", m, n), kcv.buffer("i32", m, n)
+  local y, mag, bad = kcv.buffer("f64", m, n), kcv.buffer("f64", m, n), kcv.buffer("i32", m):fill(0)
   local tiles = ((m + 15) // 16) * ((n + 15) // 16)
-  local r = kern:launch{grid = tiles, block = 256, args = {a, b, y, mag, ok, m, n, k}, timeout = 600}
+  local r = kern:launch{grid = tiles, block = 256, args = {a, b, y, mag, bad, m, n, k}, timeout = 600}
   if r.status ~= "ok" then
     M.last = {status = r.status, message = r.message}
     return kcv.mp.gemm(A, B)
   end
-  local rows = uncertified_rows(ok, m, n)
+  local rows = marked_rows(bad)
   if #rows > 0 then
     local yr, mr = kcv.mp.gemm(take_rows(a, rows, k), b)
     put_rows(y, yr, rows, n)

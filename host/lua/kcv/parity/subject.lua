@@ -13,25 +13,15 @@
 -- buffers.  The gates stay in this process.  PyTorch owns its memory, so
 -- the subject offers none of the kernel capabilities (placement, poison,
 -- redzones, resources): RES-01 and RES-02's resource half are n/a.
-local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
 local worker = require "kcv.audit.worker"
+local kernel_subject = require "kcv.verify.subject"
 
 local M = {}
 local Torch = {}
 Torch.__index = Torch
 
-local function new_outputs(spec, s)
-  local outs = {}
-  for i, t in ipairs(spec.outputs) do outs[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s)) end
-  return outs
-end
-
-local function clone_all(list)
-  local t = {}
-  for i, b in ipairs(list) do t[i] = b:clone() end
-  return t
-end
+local new_outputs, clone_all = kernel_subject.new_outputs, kernel_subject.clone_all
 
 -- Dims and scalars as a list of [name, value] pairs (not an object: dkjson
 -- takes a table whose only key is `n` for an array): integers as they are,

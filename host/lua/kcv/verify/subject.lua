@@ -44,17 +44,22 @@ local function set_of(list)
   return t
 end
 
+-- Fresh output buffers of the spec at shape s, and copies of the inputs
+-- (a subject never writes into the caller's buffers); also what the torch
+-- subject (kcv.parity.subject) runs on.
 local function new_outputs(spec, s)
   local outs = {}
   for i, t in ipairs(spec.outputs) do outs[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s)) end
   return outs
 end
+M.new_outputs = new_outputs
 
 local function clone_all(list)
   local t = {}
   for i, b in ipairs(list) do t[i] = b:clone() end
   return t
 end
+M.clone_all = clone_all
 
 ---------------------------------------------------------------------------
 -- kernel and pipeline subjects
