@@ -60,7 +60,7 @@ __device__ inline void conf_atomic(int fn, unsigned t, unsigned long long *out)
     __shared__ unsigned long long cell[8];
     __shared__ unsigned short c16[CONF_COLL_THREADS];
     unsigned x = conf_lane_value(t), k = t % 8;
-    if (t < 8) cell[t] = 0;
+    if (t < 8) cell[t] = out[2 * t] = 0;
     c16[t] = (unsigned short)(t * 3);
     __syncthreads();
     unsigned long long mine = 0;
@@ -77,11 +77,13 @@ __device__ inline void conf_atomic(int fn, unsigned t, unsigned long long *out)
     case 48: atomicAdd((float *)&cell[k], (float)(t % 9) * 0.25f); atomicAdd((double *)&cell[(k + 1) % 8], (double)x); break;
     case 49: atomicAnd((unsigned *)&cell[k], x); atomicOr((unsigned *)&cell[k] + 1, x); atomicXor(&cell[(k + 1) % 8], conf_mix(t)); break;
     case 50: atomicInc((unsigned *)&cell[k], 5u); atomicDec((unsigned *)&cell[k] + 1, 6u); break;
-    case 51: atomicAdd((float2 *)&cell[k], make_float2((float)t, -(float)(t % 7))); break;
+    // float2 atomics exist on global memory only (on shared memory the
+    // launch fails): out[2 k] is the cell
+    case 51: atomicAdd((float2 *)&out[2 * k], make_float2((float)t, -(float)(t % 7))); break;
     case 52: atomicAdd((int *)&cell[k], (int)x); atomicSub((unsigned *)&cell[k] + 1, x); break;
     }
     __syncthreads();
-    out[2 * t] = t < 8 ? cell[t] : c16[t];
+    out[2 * t] = t >= 8 ? c16[t] : fn == 51 ? out[2 * t] : cell[t];
     out[2 * t + 1] = mine;
 }
 
