@@ -35,6 +35,8 @@ def serve(worker, lines, log_times=False):
         req = {}
         try:
             req = json.loads(line)
+            if req.get("release") and hasattr(worker, "release"):    # outputs the host let go of
+                worker.release(req)
             op = getattr(worker, "op_" + req.get("op", ""), None)
             if op is None:
                 reply = {"ok": False, "error": "protocol", "message": "unknown op %r" % req.get("op")}

@@ -32,6 +32,7 @@ import kernelbench  # noqa: E402
 from protocol import Fault, serve  # noqa: E402 - first: fd 1 becomes stderr
 
 import torch  # noqa: E402
+import devcmp  # noqa: E402
 import family  # noqa: E402
 import fastbuild  # noqa: E402
 
@@ -329,6 +330,7 @@ class Worker:
         self.solution = None
         self.variants = {}
         self.cases = {}
+        self.held = {}            # outputs kept on the device, by name (op "run" with hold_min)
 
     # -- ops ---------------------------------------------------------------
     def op_hello(self, req):
@@ -412,7 +414,9 @@ class Worker:
         return [x.clone().to(dev) for x in xs]
 
     def op_run(self, req):
-        """Run who on a case; outputs to raw files DIR/<out>_<k>.bin."""
+        """Run who on a case.  Outputs of at least req.hold_min elements stay
+        on the device under a name (compared there: op "cmp"); the others go
+        to raw files DIR/<out>_<k>.bin."""
         sizes, xs = self.cases[req["case"]]
         var = self.variant(sizes)
         who = req["who"]
@@ -425,15 +429,75 @@ class Worker:
         same = True
         for _ in range(reps):
             outs = forward(model, self.inputs_for(who, xs), self.device)
-            cur = [o.detach().to("cpu", copy=True) for o in outs]   # one copy, also on the CPU
+            # a copy of each output: the subject may reuse its memory next run
+            cur = [o.detach().clone() for o in outs]
             if prev is not None:
                 same = same and bits_equal(prev, cur)
             prev = cur
         ms = (time.time() - t0) * 1e3 / reps
         tag = req.get("out", "%s_%s" % (req["case"], who))
-        files = [save(o, os.path.join(self.dir, "%s_%d.bin" % (tag, k)))
-                 for k, o in enumerate(prev)]
-        return {"outputs": files, "ms": ms, "repeats_identical": same}
+        return {"outputs": self.deliver(prev, tag, req.get("hold_min")), "ms": ms, "repeats_identical": same}
+
+    def deliver(self, outs, tag, hold_min):
+        """Each output held on the device (hold_min elements or more) or
+        saved to a file, as the reply describes it."""
+        got = []
+        for k, o in enumerate(outs):
+            name = "%s_%d" % (tag, k)
+            if hold_min is not None and o.numel() >= int(hold_min):
+                self.held[name] = o
+                got.append({"held": name, "dtype": DTYPES.get(o.dtype, str(o.dtype)), "shape": list(o.shape),
+                            "nbytes": o.numel() * o.element_size()})
+            else:
+                got.append(save(o, os.path.join(self.dir, name + ".bin")))
+        return got
+
+    def release(self, req):
+        """Forget the held outputs the host no longer refers to (req.release,
+        which any request may carry: protocol.serve calls this first)."""
+        for name in req.get("release") or []:
+            self.held.pop(name, None)
+
+    def held_tensor(self, name):
+        t = self.held.get(name)
+        if t is None:
+            raise Fault("worker", "no held output %r (freed, or the worker restarted)" % name)
+        return t
+
+    def op_release(self, req):
+        return {"held": len(self.held)}
+
+    def op_cmp(self, req):
+        """One of kcv.cmp's comparisons on held outputs (corpus/devcmp.py):
+        req.fn, req.args (names), req.opts (numbers, and names for mag, ref,
+        alt)."""
+        fn = req["fn"]
+        if fn not in ("within", "reference_relative", "max_abs_diff", "max_abs_finite"):
+            raise Fault("protocol", "no comparison %r" % fn)
+        args = [self.held_tensor(n) for n in req["args"]]
+        opts = dict(req.get("opts") or {})
+        for k, v in opts.items():        # coefficients come as hexadecimal floats (exact)
+            if isinstance(v, str) and k.startswith("c_"):
+                opts[k] = float.fromhex(v)
+        for k in ("mag", "ref"):
+            if k in opts:
+                opts[k] = self.held_tensor(opts[k])
+        if "alt" in opts:
+            opts["alt"] = [self.held_tensor(n) for n in opts["alt"]]
+        with torch.no_grad():
+            return {"result": getattr(devcmp, fn)(*args, **opts)}
+
+    def op_get(self, req):
+        """Element req.index (flat, row-major) of a held output."""
+        t = self.held_tensor(req["name"]).reshape(-1)
+        i = int(req["index"])
+        if not 0 <= i < t.numel():
+            raise Fault("protocol", "index %d outside %d elements" % (i, t.numel()))
+        return {"value": devcmp.num(t[i])}
+
+    def op_save(self, req):
+        """A held output to a file, for the host to read (b:fetch())."""
+        return {"output": save(self.held_tensor(req["name"]), os.path.join(self.dir, req["name"] + ".bin"))}
 
     def magnitude(self, var, req, xs):
         """The family error model's magnitude per output element (fp64
@@ -457,9 +521,7 @@ class Worker:
             sync(self.device)
         except Exception as e:  # noqa: BLE001
             return {"outputs": [], "family": dict(fam, kind="none", why="the magnitude run failed: %s" % e)}
-        tag = "%s_magnitude" % req["case"]
-        files = [save(o, os.path.join(self.dir, "%s_%d.bin" % (tag, k))) for k, o in enumerate(outs)]
-        return {"outputs": files, "family": fam}
+        return {"outputs": self.deliver(outs, req.get("out", "%s_magnitude" % req["case"]), req.get("hold_min")), "family": fam}
 
     def op_baseline(self, req):
         """KernelBench v0's own check, as it runs it: models built under seed

@@ -430,3 +430,32 @@ describe("kcv.cmp.reference_relative", function()
     assert.matches("opts.alt%[1%] has 3", err_of(cmp.reference_relative, a, a, a, {alt = {b, a}}))
   end)
 end)
+
+describe("the thresholded gates' oracle at the edge of overflow (kcv.verify.probe.overflow_rounded)", function()
+  local probe = require "kcv.verify.probe"
+  local value = kcv.buffer("f64", 5)
+  for i, v in ipairs{65519, 65521, 70000, math.huge, -65530} do value:set(i - 1, v) end
+  local mag = kcv.buffer("f64", 5):fill(0)
+  local b = {c_abs = 20, c_rel = 0, c_mag = 0}
+
+  it("puts the threshold of f16 at 65520, of f32 at 2^128 - 2^103, and none for f64", function()
+    assert.are.equal(65520, probe.overflow_threshold("f16"))
+    assert.are.equal(2.0 ^ 128 - 2.0 ^ 103, probe.overflow_threshold("f32"))
+    assert.are.equal(math.huge, probe.overflow_threshold("f64"))
+  end)
+
+  it("keeps finite an exact value past the threshold by less than its bound: an honest 65504 may stand there", function()
+    local p = probe.overflow_rounded(value, "f16", b, mag)
+    assert.are.equal(65519, p:get(0))
+    assert.are.equal(65521, p:get(1))          -- 65521 - 20 < 65520
+    assert.are.equal(-65530, p:get(4))         -- |-65530| - 20 < 65520
+    local exact = kcv.buffer("f64", 1):fill(p:get(1))
+    assert.is_true(kcv.cmp.within(kcv.buffer("f16", 1):fill(65504), exact, {c_abs = 20}).ok)
+  end)
+
+  it("requires Inf where even the bound cannot bring the exact value back under the threshold", function()
+    local p = probe.overflow_rounded(value, "f16", b, mag)
+    assert.are.equal(math.huge, p:get(2))      -- 70000 - 20 >= 65520
+    assert.are.equal(math.huge, p:get(3))
+  end)
+end)

@@ -15,17 +15,18 @@ torch.manual_seed(1)
 
 
 def rmsnorm_inf_row():
-    """A row holding one +Inf: x / rms(x) is 0 for its finite elements."""
-    x = torch.randn(4, 1024, device=dev)
-    x[1, 7] = float("inf")
-    g = torch.ones(1024, device=dev)
-    y = F.rms_norm(x, (1024,), g, 1e-6)
-    manual = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * g
-    for name, t in (("F.rms_norm", y), ("x*rsqrt(mean(x^2)+eps)", manual)):
-        row = t[1]
-        print(f"rms_norm, a row with one +Inf, {name}: {int(row.isnan().sum())} NaN, "
-              f"{int((row == 0).sum())} zeros, {int(row.isinf().sum())} Inf of 1024; "
-              f"other rows' NaN: {int(t[[0, 2, 3]].isnan().sum())}")
+    """A row holding one +Inf: x / rms(x) is 0 for its finite elements.
+    Row lengths that do and do not suit vectorised loads (kcv's odd case
+    for rmsnorm on the GPU is 257 x 257)."""
+    for cols in (1024, 257, 256, 33, 4097):
+        for dt in (torch.float32, torch.bfloat16):
+            x = torch.randn(4, cols, device=dev).to(dt)
+            x[1, 7] = float("inf")
+            g = torch.ones(cols, device=dev, dtype=dt)
+            y = F.rms_norm(x, (cols,), g, 1e-6)
+            row = y[1]
+            print(f"rms_norm {str(dt)[6:]}, {cols} columns, a row with one +Inf: {int(row.isnan().sum())} NaN, "
+                  f"{int((row == 0).sum())} zeros of {cols}; other rows' NaN: {int(y[[0, 2, 3]].isnan().sum())}")
 
 
 def matmul_f16(M=2048, N=731, K=2048):

@@ -40,7 +40,7 @@ function M.open(entry, audit_subject)
   if g and g.case then
     env.recipe = subject.recipe_of(g.case)
     for _, who in ipairs{"candidate", "reference", "oracle"} do
-      local outs = audit_subject:run(env.recipe, who)
+      local outs = audit_subject:run(env.recipe, who, {["local"] = true})   -- buffers on the host
       env[who] = outs or nil
     end
     banner = ("in view: %s %s on case %s (%s). help() lists what is bound; try run(\"candidate\", {seed = 7, dist = \"bench\"})")

@@ -10,7 +10,7 @@ local function run(session, who, recipe)
   if recipe ~= nil and type(recipe) ~= "table" then
     error("run: recipe must be a table like recipe (seed =, dist =, inject =, ...), got " .. type(recipe), 0)
   end
-  local outs, fault = session.audit_subject:run(recipe or session.env.recipe, who)
+  local outs, fault = session.audit_subject:run(recipe or session.env.recipe, who, {["local"] = true})
   if not outs then error(("run: %s failed on %s: %s"):format(who, subject.key_of(recipe or session.env.recipe),
                                                           fault and fault.message or "?"), 0) end
   return outs
