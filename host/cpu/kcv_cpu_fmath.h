@@ -4,7 +4,8 @@
  * The IEEE ones (__fadd_rz, __fmaf_rd, __fdiv_ru, __frcp_rn, __fsqrt_rz,
  * __float2int_rd, __ll2float_ru, ...) are exact: the operation's exact
  * result, rounded once in the suffix's mode (kcv_cpu_round.h), canonical
- * NaN, saturating integer conversions.  The approximate ones mimic the
+ * NaN, saturating integer conversions, whose NaN rules the H200 showed
+ * (kcv__nan_int, kcv__nan_from_f64).  The approximate ones mimic the
  * GPU's special function unit: an exp2/log2 of a float-rounded argument,
  * a result flushed to zero below FLT_MIN, a small perturbation so that
  * they differ from the accurate expf, logf, ... as they do on a device,
@@ -65,21 +66,21 @@ static inline double __dsqrt_rn(double a) { return sqrt(a); }
 
 /* ---- conversions ---------------------------------------------------------------- */
 
-#define KCV_TOINT(FROM, FT, TO, IT) \
-    static inline IT __##FROM##2##TO##_rn(FT x) { return kcv__to_int<IT>(x, KCV_RN); } \
-    static inline IT __##FROM##2##TO##_rz(FT x) { return kcv__to_int<IT>(x, KCV_RZ); } \
-    static inline IT __##FROM##2##TO##_rd(FT x) { return kcv__to_int<IT>(x, KCV_RD); } \
-    static inline IT __##FROM##2##TO##_ru(FT x) { return kcv__to_int<IT>(x, KCV_RU); }
-KCV_TOINT(float, float, int, int) KCV_TOINT(float, float, uint, unsigned)
-KCV_TOINT(float, float, ll, long long) KCV_TOINT(float, float, ull, unsigned long long)
-KCV_TOINT(double, double, int, int) KCV_TOINT(double, double, uint, unsigned)
-KCV_TOINT(double, double, ll, long long) KCV_TOINT(double, double, ull, unsigned long long)
+#define KCV_TOINT(FROM, FT, TO, IT, D) \
+    static inline IT __##FROM##2##TO##_rn(FT x) { return kcv__to_int<IT>(x, KCV_RN, D); } \
+    static inline IT __##FROM##2##TO##_rz(FT x) { return kcv__to_int<IT>(x, KCV_RZ, D); } \
+    static inline IT __##FROM##2##TO##_rd(FT x) { return kcv__to_int<IT>(x, KCV_RD, D); } \
+    static inline IT __##FROM##2##TO##_ru(FT x) { return kcv__to_int<IT>(x, KCV_RU, D); }
+KCV_TOINT(float, float, int, int, 0) KCV_TOINT(float, float, uint, unsigned, 0)
+KCV_TOINT(float, float, ll, long long, 0) KCV_TOINT(float, float, ull, unsigned long long, 0)
+KCV_TOINT(double, double, int, int, 1) KCV_TOINT(double, double, uint, unsigned, 1)
+KCV_TOINT(double, double, ll, long long, 1) KCV_TOINT(double, double, ull, unsigned long long, 1)
 #undef KCV_TOINT
 #define KCV_TOFLOAT(FROM, IT, TOD) \
-    static inline float __##FROM##2float_rn(IT i) { return kcv__d2f_mode(TOD(i), KCV_RN); } \
-    static inline float __##FROM##2float_rz(IT i) { return kcv__d2f_mode(TOD(i), KCV_RZ); } \
-    static inline float __##FROM##2float_rd(IT i) { return kcv__d2f_mode(TOD(i), KCV_RD); } \
-    static inline float __##FROM##2float_ru(IT i) { return kcv__d2f_mode(TOD(i), KCV_RU); }
+    static inline float __##FROM##2float_rn(IT i) { return kcv__dbl2f(TOD(i), KCV_RN); } \
+    static inline float __##FROM##2float_rz(IT i) { return kcv__dbl2f(TOD(i), KCV_RZ); } \
+    static inline float __##FROM##2float_rd(IT i) { return kcv__dbl2f(TOD(i), KCV_RD); } \
+    static inline float __##FROM##2float_ru(IT i) { return kcv__dbl2f(TOD(i), KCV_RU); }
 KCV_TOFLOAT(int, int, (double)) KCV_TOFLOAT(uint, unsigned, (double))
 KCV_TOFLOAT(ll, long long, kcv__ll_odd) KCV_TOFLOAT(ull, unsigned long long, kcv__ull_odd)
 KCV_TOFLOAT(double, double, )
