@@ -91,6 +91,16 @@ describe(CUDA and "CUDA device functions, on cuda" or "CUDA device functions on 
                      hex(run("h200", 14)))
   end)
 
+  it("give __activemask the converged lanes: all in converged code, the branch's where diverged", function()
+    local out = run("activemask", 2 * 64, 64)
+    for t = 0, 63 do
+      local lane = t % 32
+      assert.are.equal(0xffffffff, out[2 * t + 1], "converged, thread " .. t)
+      local want = lane == 5 and 0 or lane < 10 and 0x3df or 0
+      assert.are.equal(want, out[2 * t + 2], "lanes 0-9 but the exited 5, thread " .. t)
+    end
+  end)
+
   it("reverse, permute, funnel-shift and count bits as documented", function()
     assert.are.equal(hex{0x80000000, 0x1e6a2c48,   -- __brev
                          0x44770011,               -- __byte_perm(x, y, 0x4701)
