@@ -74,6 +74,33 @@ describe(CUDA and "CUDA device functions, on cuda" or "CUDA device functions on 
                      hex(run("fsingle", 12)))
   end)
 
+  it("convert NaN and round exact quotients and roots as the H200 does", function()
+    assert.are.equal(hex{0, 0x80000000,  -- __float2ll_rn(NaN): 0x8000000000000000 (the FP64 unit's)
+                         0x80000000,     -- __float2ull_rz(NaN): the same, unsigned
+                         0x80000000,     -- __half2ll_rd(NaN)
+                         0x80000000,     -- __double2int_rn(NaN): not 0, unlike __float2int_rn
+                         0x80000000,     -- __double2uint_rz(NaN)
+                         0x80000000,     -- __double2ll_ru(NaN)
+                         0x7fc00000,     -- __double2float_rn(NaN): the payload narrowed, not 0x7fffffff
+                         0x7e00,         -- __double2half(NaN)
+                         0x7fc0,         -- __double2bfloat16(NaN)
+                         0x7e800000,     -- __frcp_ru(2^-126) = 2^126 exactly
+                         0xbf800000,     -- __frcp_rz(-1) = -1
+                         0x40000000,     -- __fsqrt_ru(4) = 2
+                         0xbfbc3060},    -- __fdiv_rd(x, -1) = -x
+                     hex(run("h200", 14)))
+  end)
+
+  it("give __activemask the converged lanes: all in converged code, the branch's where diverged", function()
+    local out = run("activemask", 2 * 64, 64)
+    for t = 0, 63 do
+      local lane = t % 32
+      assert.are.equal(0xffffffff, out[2 * t + 1], "converged, thread " .. t)
+      local want = lane == 5 and 0 or lane < 10 and 0x3df or 0
+      assert.are.equal(want, out[2 * t + 2], "lanes 0-9 but the exited 5, thread " .. t)
+    end
+  end)
+
   it("reverse, permute, funnel-shift and count bits as documented", function()
     assert.are.equal(hex{0x80000000, 0x1e6a2c48,   -- __brev
                          0x44770011,               -- __byte_perm(x, y, 0x4701)

@@ -4,7 +4,8 @@
  * The IEEE ones (__fadd_rz, __fmaf_rd, __fdiv_ru, __frcp_rn, __fsqrt_rz,
  * __float2int_rd, __ll2float_ru, ...) are exact: the operation's exact
  * result, rounded once in the suffix's mode (kcv_cpu_round.h), canonical
- * NaN, saturating integer conversions.  The approximate ones mimic the
+ * NaN, saturating integer conversions, whose NaN rules the H200 showed
+ * (kcv__nan_int, kcv__nan_from_f64).  The approximate ones mimic the
  * GPU's special function unit: an exp2/log2 of a float-rounded argument,
  * a result flushed to zero below FLT_MIN, a small perturbation so that
  * they differ from the accurate expf, logf, ... as they do on a device,
@@ -65,21 +66,21 @@ static inline double __dsqrt_rn(double a) { return sqrt(a); }
 
 /* ---- conversions ---------------------------------------------------------------- */
 
-#define KCV_TOINT(FROM, FT, TO, IT) \
-    static inline IT __##FROM##2##TO##_rn(FT x) { return kcv__to_int<IT>(x, KCV_RN); } \
-    static inline IT __##FROM##2##TO##_rz(FT x) { return kcv__to_int<IT>(x, KCV_RZ); } \
-    static inline IT __##FROM##2##TO##_rd(FT x) { return kcv__to_int<IT>(x, KCV_RD); } \
-    static inline IT __##FROM##2##TO##_ru(FT x) { return kcv__to_int<IT>(x, KCV_RU); }
-KCV_TOINT(float, float, int, int) KCV_TOINT(float, float, uint, unsigned)
-KCV_TOINT(float, float, ll, long long) KCV_TOINT(float, float, ull, unsigned long long)
-KCV_TOINT(double, double, int, int) KCV_TOINT(double, double, uint, unsigned)
-KCV_TOINT(double, double, ll, long long) KCV_TOINT(double, double, ull, unsigned long long)
+#define KCV_TOINT(FROM, FT, TO, IT, D) \
+    static inline IT __##FROM##2##TO##_rn(FT x) { return kcv__to_int<IT>(x, KCV_RN, D); } \
+    static inline IT __##FROM##2##TO##_rz(FT x) { return kcv__to_int<IT>(x, KCV_RZ, D); } \
+    static inline IT __##FROM##2##TO##_rd(FT x) { return kcv__to_int<IT>(x, KCV_RD, D); } \
+    static inline IT __##FROM##2##TO##_ru(FT x) { return kcv__to_int<IT>(x, KCV_RU, D); }
+KCV_TOINT(float, float, int, int, 0) KCV_TOINT(float, float, uint, unsigned, 0)
+KCV_TOINT(float, float, ll, long long, 0) KCV_TOINT(float, float, ull, unsigned long long, 0)
+KCV_TOINT(double, double, int, int, 1) KCV_TOINT(double, double, uint, unsigned, 1)
+KCV_TOINT(double, double, ll, long long, 1) KCV_TOINT(double, double, ull, unsigned long long, 1)
 #undef KCV_TOINT
 #define KCV_TOFLOAT(FROM, IT, TOD) \
-    static inline float __##FROM##2float_rn(IT i) { return kcv__d2f_mode(TOD(i), KCV_RN); } \
-    static inline float __##FROM##2float_rz(IT i) { return kcv__d2f_mode(TOD(i), KCV_RZ); } \
-    static inline float __##FROM##2float_rd(IT i) { return kcv__d2f_mode(TOD(i), KCV_RD); } \
-    static inline float __##FROM##2float_ru(IT i) { return kcv__d2f_mode(TOD(i), KCV_RU); }
+    static inline float __##FROM##2float_rn(IT i) { return kcv__dbl2f(TOD(i), KCV_RN); } \
+    static inline float __##FROM##2float_rz(IT i) { return kcv__dbl2f(TOD(i), KCV_RZ); } \
+    static inline float __##FROM##2float_rd(IT i) { return kcv__dbl2f(TOD(i), KCV_RD); } \
+    static inline float __##FROM##2float_ru(IT i) { return kcv__dbl2f(TOD(i), KCV_RU); }
 KCV_TOFLOAT(int, int, (double)) KCV_TOFLOAT(uint, unsigned, (double))
 KCV_TOFLOAT(ll, long long, kcv__ll_odd) KCV_TOFLOAT(ull, unsigned long long, kcv__ull_odd)
 KCV_TOFLOAT(double, double, )
@@ -100,10 +101,12 @@ static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 static inline float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678118654752f); }
 static inline float kcv__ftz(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
-/* ex2.approx.ftz: within a quarter ulp of exp2 before rounding */
-static inline float kcv__ex2(float x) { return kcv__ftz((float)(exp2((double)x) * (1.0 + 0x1p-26))); }
-/* lg2.approx.ftz: a subnormal argument is zero; 2^-24 off above 1 */
-static inline float kcv__lg2(float x) { return (float)log2((double)kcv__ftz(x)) + 0x1p-24f * (x > 1.0f); }
+/* ex2.approx.ftz: within a quarter ulp of exp2 before rounding.  Every
+ * approximation returns the float unit's canonical NaN, as on the H200. */
+static inline float kcv__ex2(float x) { return kcv__canon_f(kcv__ftz((float)(exp2((double)x) * (1.0 + 0x1p-26)))); }
+/* lg2.approx: 2^-24 off above 1.  A subnormal argument is not flushed:
+ * the H200's __log2f(2^-149) is -149 and __log2f(-2^-149) NaN. */
+static inline float kcv__lg2(float x) { return kcv__canon_f((float)log2((double)x) + 0x1p-24f * (x > 1.0f)); }
 static inline float kcv_expf(float x) { return kcv__ex2(x * 1.4426950408889634f); }
 static inline float kcv_exp10f(float x) { return kcv__ex2(x * 3.3219280948873622f); }
 static inline float kcv_logf(float x) { return kcv__lg2(x) * 0.69314718055994531f; }
@@ -111,17 +114,26 @@ static inline float kcv_log2f(float x) { return kcv__lg2(x); }
 static inline float kcv_log10f(float x) { return kcv__lg2(x) * 0.30102999566398120f; }
 static inline float kcv_powf(float x, float y) { return kcv__ex2(y * kcv__lg2(x)); }
 /* sin.approx/cos.approx: 2^-23 relative, inside the documented 2^-21.41
- * absolute on [-pi, pi] */
-static inline float kcv_sinf(float x) { return (float)(sin((double)kcv__ftz(x)) * (1.0 + 0x1p-23)); }
-static inline float kcv_cosf(float x) { return (float)(cos((double)kcv__ftz(x)) * (1.0 + 0x1p-23)); }
+ * absolute on [-pi, pi], and never beyond +-1 (the H200's __cosf(0) is 1) */
+static inline float kcv__unit(double v) { return kcv__canon_f(fabs(v) > 1.0 ? (float)copysign(1.0, v) : (float)v); }
+static inline float kcv_sinf(float x) { return kcv__unit(sin((double)kcv__ftz(x)) * (1.0 + 0x1p-23)); }
+static inline float kcv_cosf(float x) { return kcv__unit(cos((double)kcv__ftz(x)) * (1.0 + 0x1p-23)); }
 static inline float kcv_tanf(float x) { return kcv_sinf(x) * (1.0f / kcv_cosf(x)); }
 static inline void kcv_sincosf(float x, float *s, float *c) { *s = kcv_sinf(x); *c = kcv_cosf(x); }
-static inline float kcv_tanhf(float x) { return tanhf(x) * (1.0f + 0x1p-11f); }
+/* tanh.approx: 2^-11 relative in between, but x itself where tanh(x) is
+ * x to float precision and never beyond +-1 (the H200 gives x for
+ * subnormals and 1 for large x) */
+static inline float kcv_tanhf(float x)
+{
+    if (fabsf(x) < 0x1p-12f) return x;
+    return kcv__unit(tanh((double)x) * (1.0 + 0x1p-11));
+}
 /* x * rcp.approx(y), where the reciprocal of 2^126 < |y| < 2^128 is
- * flushed to zero: then 0, or NaN for an infinite or NaN x */
+ * flushed to a zero of y's sign: then a signed 0 (the H200's
+ * __fdividef(0, -FLT_MAX) is -0), or NaN for an infinite or NaN x */
 static inline float __fdividef(float x, float y)
 {
-    if (fabsf(y) > 0x1p126f && fabsf(y) < INFINITY) return isfinite(x) ? 0.0f : kcv__canon_f(NAN);
+    if (fabsf(y) > 0x1p126f && fabsf(y) < INFINITY) return kcv__canon_f(x * copysignf(0.0f, y));
     return kcv__canon_f(x * (1.0f / y));
 }
 #define __expf kcv_expf

@@ -6,7 +6,9 @@
  * the float rounding is innocuous); fma, directed roundings and double or
  * 64-bit integer inputs go through kcv__round_fmt.  As on the GPU (and as
  * the CUDA headers' own host code does it), every NaN result is the
- * canonical 0x7fff, __half2float of a NaN is the float 0x7fffffff, max
+ * canonical 0x7fff, except that a double NaN narrows as the GPU's cvt
+ * from f64 narrows it (kcv__nan_from_f64: the H200 gives 0x7e00 and
+ * 0x7fc0), __half2float of a NaN is the float 0x7fffffff, max
  * and min ignore a NaN operand, max(+0, -0) is +0 and min(+0, -0) is -0.
  * Both types are stamped from one macro; the names differ by a tag
  * (`half`, `bfloat16`): __float2half_rz, __float2bfloat16_rz.
@@ -52,17 +54,24 @@ static inline uint16_t kcv__d2h(double d, int m)
 { return d != d ? KCV_NAN_16 : kcv__f2h((float)kcv__round_fmt(d, 11, -14, 15, m)); }
 static inline uint16_t kcv__d2bf(double d, int m)
 { return d != d ? KCV_NAN_16 : kcv__f2bf((float)kcv__round_fmt(d, 8, -126, 127, m)); }
+/* A double argument (__double2half, a constructor from double): its NaN
+ * narrows as the GPU's cvt from f64 does (kcv__nan_from_f64), unlike the
+ * NaN of a float. */
+static inline uint16_t kcv__dbl2h(double d)
+{ return d != d ? (uint16_t)kcv__nan_from_f64(d, 5, 10) : kcv__d2h(d, KCV_RN); }
+static inline uint16_t kcv__dbl2bf(double d)
+{ return d != d ? (uint16_t)kcv__nan_from_f64(d, 8, 7) : kcv__d2bf(d, KCV_RN); }
 
 /* ---- the two types ------------------------------------------------------------ */
 
-#define KCV_HALF_TYPE(N, ENC, DEC, CODE) \
+#define KCV_HALF_TYPE(N, ENC, DEC, CODE, DBL) \
 struct N##_raw { unsigned short x; }; \
 struct N { \
     uint16_t __x; \
     N() = default; \
     N(N##_raw r) : __x(r.x) {} \
     N(float f) : __x(ENC(f)) {} \
-    N(double d) : __x(CODE(d, KCV_RN)) {} \
+    N(double d) : __x(DBL(d)) {} \
     N(int i) : __x(CODE((double)i, KCV_RN)) {} \
     N(unsigned i) : __x(CODE((double)i, KCV_RN)) {} \
     N(short i) : __x(CODE((double)i, KCV_RN)) {} \
@@ -76,15 +85,15 @@ struct N { \
     N &operator=(N##_raw r) { __x = r.x; return *this; } \
 };
 
-KCV_HALF_TYPE(__half, kcv__f2h, kcv__h2f, kcv__d2h)
-KCV_HALF_TYPE(__nv_bfloat16, kcv__f2bf, kcv__bf2f, kcv__d2bf)
+KCV_HALF_TYPE(__half, kcv__f2h, kcv__h2f, kcv__d2h, kcv__dbl2h)
+KCV_HALF_TYPE(__nv_bfloat16, kcv__f2bf, kcv__bf2f, kcv__d2bf, kcv__dbl2bf)
 #undef KCV_HALF_TYPE
 typedef __half half;
 typedef __nv_bfloat16 nv_bfloat16;
 
 /* ---- functions of both types ------------------------------------------------ */
 
-#define KCV_HALF_FUNCS(T, TAG, ENC, DEC, CODE, ONE) \
+#define KCV_HALF_FUNCS(T, TAG, ENC, DEC, CODE, DBL, ONE) \
 static inline T kcv__mk(T, uint16_t b) { T r; r.__x = b; return r; } \
 static inline bool kcv__isnan(T a) { return (a.__x & 0x7fffu) > (ENC(INFINITY) & 0x7fffu); } \
 /* conversions */ \
@@ -93,7 +102,7 @@ static inline T __float2##TAG##_rn(float f) { return T(f); } \
 static inline T __float2##TAG##_rz(float f) { return kcv__mk(T(), CODE(f, KCV_RZ)); } \
 static inline T __float2##TAG##_rd(float f) { return kcv__mk(T(), CODE(f, KCV_RD)); } \
 static inline T __float2##TAG##_ru(float f) { return kcv__mk(T(), CODE(f, KCV_RU)); } \
-static inline T __double2##TAG(double d) { return kcv__mk(T(), CODE(d, KCV_RN)); } \
+static inline T __double2##TAG(double d) { return kcv__mk(T(), DBL(d)); } \
 static inline float __##TAG##2float(T a) { return DEC(a.__x); } \
 static inline unsigned short __##TAG##_as_ushort(T a) { return a.__x; } \
 static inline short __##TAG##_as_short(T a) { return (short)a.__x; } \
@@ -217,8 +226,8 @@ static inline T __##IN##2##TAG##_rz(IT i) { return kcv__mk(T(), CODE(TOD(i), KCV
 static inline T __##IN##2##TAG##_rd(IT i) { return kcv__mk(T(), CODE(TOD(i), KCV_RD)); } \
 static inline T __##IN##2##TAG##_ru(IT i) { return kcv__mk(T(), CODE(TOD(i), KCV_RU)); }
 
-KCV_HALF_FUNCS(__half, half, kcv__f2h, kcv__h2f, kcv__d2h, 0x3c00u)
-KCV_HALF_FUNCS(__nv_bfloat16, bfloat16, kcv__f2bf, kcv__bf2f, kcv__d2bf, 0x3f80u)
+KCV_HALF_FUNCS(__half, half, kcv__f2h, kcv__h2f, kcv__d2h, kcv__dbl2h, 0x3c00u)
+KCV_HALF_FUNCS(__nv_bfloat16, bfloat16, kcv__f2bf, kcv__bf2f, kcv__d2bf, kcv__dbl2bf, 0x3f80u)
 #undef KCV_HALF_FUNCS
 #undef KCV_HALF_INT
 

@@ -52,15 +52,18 @@ static inline double kcv__div_odd(double a, double b)
 {
     double q = a / b;
     if (!isfinite(q) || q == 0 || isinf(a) || isinf(b)) return q;
-    double r = fma(-q, b, a);
-    return kcv__odd(q, (r < 0) != (b < 0) ? -q : q);
+    double r = fma(-q, b, a);               /* exact: a - q b */
+    if (r == 0) return q;                   /* an exact quotient stays as it is */
+    /* the exact quotient is q + r/b: the error has the sign of r/b */
+    return kcv__odd(q, (r < 0) != (b < 0) ? -1.0 : 1.0);
 }
 static inline double kcv__sqrt_odd(double a)
 {
     double s = sqrt(a);
     if (!isfinite(s) || s == 0) return s;
     double r = fma(-s, s, a);
-    return kcv__odd(s, r < 0 ? -s : s);
+    if (r == 0) return s;                   /* an exact root stays as it is */
+    return kcv__odd(s, r < 0 ? -1.0 : 1.0);
 }
 
 /* x (a double, maybe rounded to odd) rounded in mode m to the binary
@@ -121,11 +124,45 @@ static inline float kcv__ffma(float a, float b, float c, int m)
 static inline float kcv__fdiv(float a, float b, int m) { return kcv__d2f_mode(kcv__div_odd(a, b), m); }
 static inline float kcv__fsqrt(float a, int m) { return kcv__d2f_mode(kcv__sqrt_odd(a), m); }
 
-/* A value rounded to an integer in mode m, saturated to IT's range; NaN
- * is 0, as the GPU's cvt.rni/rzi/rmi/rpi do. */
-template <class IT> static inline IT kcv__to_int(double x, int m)
+/* A double NaN narrowed as the GPU's cvt from f64 narrows it, to the
+ * format of ebits exponent and mbits fraction bits: the sign and the
+ * payload's leading bits kept, the quiet bit set, as x86 does too.  The
+ * H200 gives 0x7fc00000 (float), 0x7e00 (half) and 0x7fc0 (bfloat16) for
+ * 0x7ff8000000000000, the one double NaN the conformance grid has; a
+ * float NaN instead becomes the canonical NaN of the float unit. */
+static inline uint32_t kcv__nan_from_f64(double x, int ebits, int mbits)
 {
-    if (x != x) return 0;
+    uint64_t u; memcpy(&u, &x, 8);
+    uint32_t sign = (uint32_t)(u >> 63) << (ebits + mbits);
+    uint32_t exp = ((1u << ebits) - 1) << mbits;
+    uint32_t pay = (uint32_t)((u & 0x000fffffffffffffull) >> (52 - mbits)) | 1u << (mbits - 1);
+    return sign | exp | pay;
+}
+
+/* A double converted to float in mode m (__double2float_rn etc.). */
+static inline float kcv__dbl2f(double x, int m)
+{
+    if (x == x) return kcv__d2f_mode(x, m);
+    uint32_t u = kcv__nan_from_f64(x, 8, 23); float f; memcpy(&f, &u, 4); return f;
+}
+
+/* The integer the GPU gives for a NaN, as the H200 shows it: 0 where the
+ * float unit converts (a float, half or bfloat16 to an integer of 32 bits
+ * or fewer); where the FP64 unit does (from a double, or to a 64-bit
+ * integer) the integer with only its top bit set, 0x80000000 or
+ * 0x8000000000000000, signed or not. */
+template <class IT> static inline IT kcv__nan_int(int from_double)
+{
+    if (!from_double && sizeof(IT) < 8) return 0;
+    return (IT)(1ull << (8 * sizeof(IT) - 1));
+}
+
+/* A value rounded to an integer in mode m, saturated to IT's range, as
+ * the GPU's cvt.rni/rzi/rmi/rpi do; from_double: x was a double (for
+ * NaN, kcv__nan_int). */
+template <class IT> static inline IT kcv__to_int(double x, int m, int from_double = 0)
+{
+    if (x != x) return kcv__nan_int<IT>(from_double);
     double r = m == KCV_RZ ? trunc(x) : m == KCV_RD ? floor(x) : m == KCV_RU ? ceil(x) : rint(x);
     if (r <= (double)std::numeric_limits<IT>::min()) return std::numeric_limits<IT>::min();
     if (r >= (double)std::numeric_limits<IT>::max()) return std::numeric_limits<IT>::max();

@@ -50,6 +50,7 @@ struct fiber {
     int bar_pred, bar_result;
     uint64_t wval, wres;        /* warp op: this lane's value, its result */
     int warg;
+    int act_site;               /* the __activemask call this lane waits in */
 #ifdef KCV_ASM_SWITCH
     void *sp;
 #else
@@ -61,6 +62,7 @@ struct warp {
     unsigned arrived, done;     /* lanes waiting in the current op; exited lanes */
     unsigned mask;              /* lanes the current op waits for */
     int op, width;
+    unsigned act;               /* lanes waiting in __activemask */
 };
 
 static struct {
@@ -159,6 +161,7 @@ static void to_sched(fiber *f)
 }
 
 static void warp_try(warp *w);
+static void act_try(warp *w, int diverged);
 
 static void fiber_main(fiber *f)
 {
@@ -168,6 +171,7 @@ static void fiber_main(fiber *f)
     warp *w = &S.w[f->warp];
     w->done |= 1u << f->lane;
     warp_try(w);          /* lanes waiting on this one go on without it */
+    act_try(w, 0);
     to_sched(f);
     abort();   /* a finished fiber is never resumed */
 }
@@ -347,12 +351,58 @@ extern "C" uint64_t kcv__warp_op(int op, unsigned mask, uint64_t v, int arg, int
     return f->wres;
 }
 
-extern "C" unsigned kcv__activemask(void)
+/* __activemask: the lanes converged with the caller.  Fibers run one at
+ * a time, so a lane that merely ran ahead must not count as gone: the
+ * call waits until every lane of the warp that has not exited has come
+ * to an __activemask (converged code: they all get the same mask, as on
+ * a GPU), or, with diverged set, until nothing else can run (the
+ * scheduler's call): the lanes blocked elsewhere, at a barrier or another
+ * warp operation, took another path.  Each lane's mask is the lanes
+ * waiting at the same call site (lanes at another one diverged). */
+static void act_try(warp *w, int diverged)
+{
+    if (!w->act) return;
+    unsigned wi = (unsigned)(w - S.w);
+    unsigned nl = S.n - wi * 32 < 32 ? S.n - wi * 32 : 32;
+    unsigned all = nl == 32 ? ~0u : (1u << nl) - 1;
+    if (!diverged && (w->act | w->done) != all) return;
+    fiber *lanes = &S.f[wi * 32];
+    for (unsigned l = 0; l < nl; l++) {
+        if (!(w->act >> l & 1)) continue;
+        unsigned same = 0;
+        for (unsigned k = 0; k < nl; k++)
+            if ((w->act >> k & 1) && lanes[k].act_site == lanes[l].act_site) same |= 1u << k;
+        lanes[l].wres = same;
+    }
+    for (unsigned l = 0; l < nl; l++) {
+        if (!(w->act >> l & 1)) continue;
+        if (!diverged && &lanes[l] == &S.f[S.cur]) lanes[l].state = F_RUN;   /* the last to come goes on */
+        else make_runnable(wi * 32 + l);
+    }
+    w->act = 0;
+}
+
+/* Release every warp's pending __activemask; whether any was pending. */
+static int act_release_all(void)
+{
+    int any = 0;
+    for (unsigned wi = 0; wi < (S.n + 31) / 32; wi++) {
+        any |= S.w[wi].act != 0;
+        act_try(&S.w[wi], 1);
+    }
+    return any;
+}
+
+extern "C" unsigned kcv__activemask(int site)
 {
     fiber *f = &S.f[S.cur];
-    unsigned nl = S.n - f->warp * 32 < 32 ? S.n - f->warp * 32 : 32;
-    unsigned all = nl == 32 ? ~0u : (1u << nl) - 1;
-    return all & ~S.w[f->warp].done;
+    warp *w = &S.w[f->warp];
+    f->act_site = site;
+    w->act |= 1u << f->lane;
+    f->state = F_WARP;
+    act_try(w, 0);
+    if (f->state == F_WARP) to_sched(f);
+    return (unsigned)f->wres;
 }
 
 /* ---- one block ------------------------------------------------------------ */
@@ -381,6 +431,7 @@ static int run_block(unsigned *run)
         if (f) { to_fiber(f); continue; }   /* back when nothing is runnable */
         if (S.failed) return -1;
         if (S.alive == 0) return 0;
+        if (act_release_all()) continue;    /* lanes in __activemask whose warp diverged */
         if (S.at_bar == S.alive) { release_bar(); continue; }
         fail("deadlock in block (%u,%u,%u): %u threads wait at __syncthreads, "
              "%u in warp operations whose lanes never arrive", kcv__blockIdx.x,

@@ -77,7 +77,7 @@ extern char kcv__dyn_smem[];
 void kcv__syncthreads(void);
 int kcv__syncthreads_op(int op, int pred);
 uint64_t kcv__warp_op(int op, unsigned mask, uint64_t v, int arg, int width);
-unsigned kcv__activemask(void);
+unsigned kcv__activemask(int site);
 void kcv__trap(const char *why);
 }
 
@@ -95,7 +95,8 @@ static inline int __syncthreads_count(int p) { return kcv__syncthreads_op(KCV_BA
 static inline int __syncthreads_and(int p) { return kcv__syncthreads_op(KCV_BAR_AND, p); }
 static inline int __syncthreads_or(int p) { return kcv__syncthreads_op(KCV_BAR_OR, p); }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { kcv__warp_op(KCV_W_SYNC, mask, 0, 0, 32); }
-static inline unsigned __activemask(void) { return kcv__activemask(); }
+/* the lanes converged at this call site (kcv_cpu_rt.cpp: act_try) */
+#define __activemask() kcv__activemask(__COUNTER__)
 static inline void __threadfence(void) {}
 static inline void __threadfence_block(void) {}
 static inline void __threadfence_system(void) {}

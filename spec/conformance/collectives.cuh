@@ -4,8 +4,13 @@
 // thread; test fn is the fn-th name of `collectives` in
 // spec/conformance/functions.lua.  Every lane of a warp takes part (full
 // masks): what a GPU does with a lane outside the mask is undefined.
-// The atomics' inputs are small integers, so that the final values do not
-// depend on the order in which the threads arrive.
+// Each word of the atomics' cells takes one kind of operation only, one
+// that commutes and is exact (integer arithmetic and bit operations, max,
+// min, float sums of values whose every partial sum is representable), so
+// that the final values do not depend on the order in which the threads
+// arrive: two operations that do not commute on one word (max and min, a
+// float and a double add, an and and a xor) would test the hardware's
+// order instead.
 #pragma once
 
 #define CONF_COLL_THREADS 128
@@ -53,14 +58,26 @@ __device__ inline void conf_warp(int fn, unsigned t, unsigned long long *out)
     }
 }
 
+// The first value of cell k: where atomicMin, atomicMax or atomicAnd act
+// on it, the identity of that operation.
+__device__ inline unsigned long long conf_cell_init(int fn, unsigned k)
+{
+    switch (fn) {
+    case 45: return k < 4 ? 0 : ~0ull;                                    // max; min
+    case 46: return k < 4 ? 0x8000000000000000ull : 0x7fffffffffffffffull; // signed max; min
+    case 49: return k < 4 ? 0xffffffffull : 0;                            // and | or; xor
+    default: return 0;
+    }
+}
+
 // Atomics on shared memory cells, written out after a barrier; each
 // thread's returned old value where it does not depend on the order.
 __device__ inline void conf_atomic(int fn, unsigned t, unsigned long long *out)
 {
     __shared__ unsigned long long cell[8];
     __shared__ unsigned short c16[CONF_COLL_THREADS];
-    unsigned x = conf_lane_value(t), k = t % 8;
-    if (t < 8) cell[t] = out[2 * t] = 0;
+    unsigned x = conf_lane_value(t), k = t % 8, q = t % 4;
+    if (t < 8) { cell[t] = conf_cell_init(fn, t); out[2 * t] = 0; }
     c16[t] = (unsigned short)(t * 3);
     __syncthreads();
     unsigned long long mine = 0;
@@ -71,11 +88,18 @@ __device__ inline void conf_atomic(int fn, unsigned t, unsigned long long *out)
     case 43: atomicAdd((__nv_bfloat16 *)&cell[k], __float2bfloat16((float)(t % 5) + 0.5f)); break;
     case 44: mine = atomicCAS(&c16[t], (unsigned short)(t * 3), (unsigned short)(t * 5 + 1));
              mine |= (unsigned long long)atomicCAS(&c16[t], (unsigned short)7, (unsigned short)9) << 16; break;
-    case 45: atomicMax(&cell[k], conf_mix(t)); atomicMin(&cell[(k + 1) % 8], ~conf_mix(t + 1000)); break;
-    case 46: atomicMax((long long *)&cell[k], (long long)conf_mix(t)); atomicMin((long long *)&cell[(k + 4) % 8], (long long)conf_mix(t + 9)); break;
+    // max on cells 0-3, min on cells 4-7
+    case 45: atomicMax(&cell[q], conf_mix(t)); atomicMin(&cell[4 + q], conf_mix(t + 1000)); break;
+    case 46: atomicMax((long long *)&cell[q], (long long)conf_mix(t)); atomicMin((long long *)&cell[4 + q], (long long)conf_mix(t + 9)); break;
     case 47: atomicAdd(&cell[k], conf_mix(t)); break;
-    case 48: atomicAdd((float *)&cell[k], (float)(t % 9) * 0.25f); atomicAdd((double *)&cell[(k + 1) % 8], (double)x); break;
-    case 49: atomicAnd((unsigned *)&cell[k], x); atomicOr((unsigned *)&cell[k] + 1, x); atomicXor(&cell[(k + 1) % 8], conf_mix(t)); break;
+    // floats in both halves of cells 0-3 (sums of quarters up to 64 and of
+    // integers: exact), doubles in cells 4-7 (integers below 2^37: exact)
+    case 48: atomicAdd((float *)&cell[q], (float)(t % 9) * 0.25f); atomicAdd((float *)&cell[q] + 1, -(float)(t % 5));
+             atomicAdd((double *)&cell[4 + q], (double)x); break;
+    // and (clearing a bit) in the low halves of cells 0-3, or (setting one)
+    // in their high halves, xor on the whole of cells 4-7
+    case 49: atomicAnd((unsigned *)&cell[q], ~(1u << (x % 32))); atomicOr((unsigned *)&cell[q] + 1, 1u << (x >> 5) % 32);
+             atomicXor(&cell[4 + q], conf_mix(t)); break;
     case 50: atomicInc((unsigned *)&cell[k], 5u); atomicDec((unsigned *)&cell[k] + 1, 6u); break;
     // float2 atomics exist on global memory only (on shared memory the
     // launch fails): out[2 k] is the cell
