@@ -132,9 +132,14 @@ class Variant:
             with default_device(self.draw_device):
                 xs = self.mod.get_inputs()
             return [as_draw(x, self.draw_device) for x in xs]
-        except Exception:  # noqa: BLE001
+        except Exception as e:  # noqa: BLE001
             if self.draw_device == "cpu":
                 raise
+            if "out of memory" in str(e):
+                # the machine's state, not the problem's: a draw on the CPU
+                # would be another random stream, other inputs than the
+                # same recipe gives elsewhere
+                raise Fault("oom", "drawing the inputs on the GPU: %s" % e)
             self.draw_device = "cpu"
             self._structure = None
             set_seed(seed)
@@ -394,7 +399,7 @@ class Worker:
         while len(self.cases) > 8:       # the host forgets cases as this does (subject.lua)
             del self.cases[next(iter(self.cases))]
         return {"inputs": [{"dtype": DTYPES.get(x.dtype, str(x.dtype)), "shape": list(x.shape)}
-                           for x in xs], "injected": injected}
+                           for x in xs], "injected": injected, "drawn_on": var.draw_device}
 
     def subject(self, var, who):
         if who == "candidate":

@@ -445,8 +445,9 @@ describe("kcv audit", function()
     -- a stand-in for compute-sanitizer: runs the worker it wraps, then,
     -- as the real one does when its process ends, writes a memcheck log
     -- with N errors
-    local function fake_sanitizer(n)
-      local path = T .. ("/fake-sanitizer-%d"):format(n)
+    local function fake_sanitizer(n, report)
+      report = report or "Invalid __global__ write of size 4 bytes"
+      local path = T .. ("/fake-sanitizer-%d-%d"):format(n, #report)
       spit(path, table.concat({
         "#!/bin/sh",
         "log=",
@@ -456,7 +457,7 @@ describe("kcv audit", function()
         "\"$@\"; status=$?",
         "sleep 1",
         "{ echo '========= COMPUTE-SANITIZER'",
-        n > 0 and "  echo '========= Invalid __global__ write of size 4 bytes'" or "  true",
+        n > 0 and ("  echo '========= %s'"):format(report) or "  true",
         ("  echo '========= ERROR SUMMARY: %d error(s)'; } > \"$log\""):format(n),
         "exit $status", ""}, "\n"))
       os.execute("chmod +x " .. path)
@@ -480,6 +481,14 @@ describe("kcv audit", function()
       assert.are.equal(1, g.evidence.memcheck.errors)
     end)
 
+    it_torch("does not fail a candidate for the CUDA API running out of memory under memcheck (the shared GPU's, not the candidate's)", function()
+      local oom = 'Program hit cudaErrorMemoryAllocation (error 2) due to "out of memory" on CUDA API call to cudaMalloc.'
+      local rc, g, text = res01(fake_sanitizer(1, oom))
+      assert.are.equal(0, rc, text)
+      assert.are.equal("pass", g.status, g.reason)
+      assert.is_truthy(g.reason:find("memcheck ran out of device memory", 1, true), g.reason)
+    end)
+
     it_torch("passes when memcheck reports no error, and says that the check ran", function()
       local rc, g, text = res01(fake_sanitizer(0))
       assert.are.equal(0, rc, text)
@@ -492,7 +501,7 @@ describe("kcv audit", function()
       local mc = require "kcv.audit.memcheck"
       local r = mc.parse("========= COMPUTE-SANITIZER\n========= Invalid __global__ write of size 4 bytes\n"
                          .. "=========     at 0x90 in relu_kernel\n========= ERROR SUMMARY: 3 errors\n")
-      assert.are.same({errors = 3, first = "Invalid __global__ write of size 4 bytes"}, r)
+      assert.are.same({errors = 3, oom = 0, first = "Invalid __global__ write of size 4 bytes"}, r)
       assert.is_nil(mc.parse("no summary here"))
       assert.are.same({nil, "--sanitizer none"}, {mc.find({device = "cuda", sanitizer = "none"})})
       assert.are.same({nil, "no such sanitizer: /no/such/tool"}, {mc.find({device = "cuda", sanitizer = "/no/such/tool"})})
@@ -707,6 +716,20 @@ describe("kcv audit", function()
       local r = res01(false, false)
       assert.are.equal("pass", r.status, r.reason)
       assert.is_truthy(r.reason:find("as the reference's own does: not counted", 1, true), r.reason)
+    end)
+
+    it("does not judge a candidate that runs out of device memory (audits share the GPU), and fails one that raises", function()
+      local function with_fault(kind, message)
+        local s = {case = function() return {id = "c1"} end,
+                   call = function(_, req)
+                     if req.who == "candidate" then return nil, {kind = kind, message = message} end
+                     return {mutated = {}, aliased = {}, reuse = {}}
+                   end}
+        return gates.by_id["RES-01"].run(s, {seed = 1, sanitizer_why = "--sanitizer none"})
+      end
+      assert.are.equal("not_judged", with_fault("oom", "CUDA out of memory. Tried to allocate 1.13 GiB").status)
+      assert.are.equal("not_judged", with_fault("worker", "OutOfMemoryError: CUDA out of memory.").status)
+      assert.are.equal("fail", with_fault("exception", "RuntimeError: shapes do not match").status)
     end)
   end)
 

@@ -34,6 +34,25 @@ local function fault_reason(f)
   return ("the candidate failed where the reference runs: %s: %s"):format(f.kind, (f.message or ""):sub(1, 300))
 end
 
+-- A fault that is the machine's, not the candidate's: killed from outside,
+-- or out of device memory (audits share a GPU: what is free depends on the
+-- others, so running out proves nothing about this candidate).
+local function machine_fault(f)
+  return f.kind == "killed" or f.kind == "oom" or (f.message or ""):find("out of memory", 1, true) ~= nil
+end
+M.machine_fault = machine_fault
+
+-- The gate's verdict on the candidate's fault f: not judged when the
+-- machine's, else a failure.
+local function on_fault(f, fields)
+  if machine_fault(f) then
+    return {status = "not_judged", reason = "not the candidate's: " .. f.kind .. ": " .. (f.message or ""):sub(1, 300)}
+  end
+  local r = {status = "fail", reason = fault_reason(f)}
+  for k, v in pairs(fields or {}) do r[k] = v end
+  return r
+end
+
 -- Run cases through a comparison; the first violation fails the gate.
 local function over_cases(s, cases, compare_fn, opts)
   local ran, skipped, worst = 0, {}, 0
@@ -45,11 +64,10 @@ local function over_cases(s, cases, compare_fn, opts)
       skipped[#skipped + 1] = r.skip
     elseif r.not_judged then
       return {status = "not_judged", reason = r.not_judged, case = key}
-    elseif r.fault and r.fault.kind == "killed" then
-      return {status = "not_judged", reason = r.fault.message, case = key}
     elseif r.fault then
-      return {status = "fail", reason = fault_reason(r.fault), case = key,
-              evidence = {fault = r.fault.kind, message = (r.fault.message or ""):sub(1, 1000)}}
+      local v = on_fault(r.fault, {evidence = {fault = r.fault.kind, message = (r.fault.message or ""):sub(1, 1000)}})
+      v.case = key
+      return v
     else
       ran = ran + 1
       worst = math.max(worst, r.ratio or 0)
@@ -159,7 +177,7 @@ M.list = {
     end
     -- on the host: the two processes' outputs are compared byte for byte
     local a, f = s:run(recipe, "candidate", {["repeat"] = 3, nomemo = true, ["local"] = true})
-    if not a then return {status = "fail", reason = fault_reason(f)} end
+    if not a then return on_fault(f) end
     if not a.repeats_identical then
       return noted{status = "fail", reason = "three runs in one process on identical inputs gave different bits",
                    case = subject.key_of(recipe)}
@@ -168,6 +186,13 @@ M.list = {
     if not other then return {status = "not_judged", reason = "a second worker could not start: " .. tostring(why)} end
     local b, f2 = other:run(recipe, "candidate", {["local"] = true})
     if not b then return {status = "not_judged", reason = "second process: " .. f2.message:sub(1, 200)} end
+    -- the same recipe drew the same inputs only on the same device (a draw
+    -- on the CPU is another random stream)
+    local c1, c2 = s:case(recipe), other:case(recipe)
+    if c1 and c2 and c1.drawn_on ~= c2.drawn_on then
+      return {status = "not_judged", reason = ("the two processes drew the case's inputs on %s and on %s")
+                                               :format(tostring(c1.drawn_on), tostring(c2.drawn_on))}
+    end
     local cmp = kcv.cmp
     for k = 1, #a do
       local same, off, idx = cmp.bytes_equal(a[k], b[k])
@@ -187,7 +212,7 @@ M.list = {
     local ref = s:call({op = "memory", case = c.id, who = "reference"})
     c = s:case(recipe)        -- made again if that call cost the worker its life
     local got, f2 = s:call({op = "memory", case = c.id, who = "candidate"})
-    if not got then return {status = "fail", reason = fault_reason(f2)} end
+    if not got then return on_fault(f2) end
     local bad = {}
     local rm = ref and #ref.mutated > 0
     if #got.mutated > 0 and not rm then bad[#bad + 1] = "it overwrites input(s) " .. table.concat(got.mutated, ",") end
@@ -214,7 +239,9 @@ M.list = {
     local oob_why = ctx.sanitizer_why or "no compute-sanitizer"
     if ctx.sanitizer then
       local r, why = ctx.sanitizer(recipe)
-      if r then
+      if r and r.errors == 0 and (r.oom or 0) > 0 then
+        oob_why = "memcheck ran out of device memory"   -- the machine's, not a finding
+      elseif r then
         got.memcheck, oob_why = r, nil
         if r.errors > 0 then
           bad[#bad + 1] = ("compute-sanitizer memcheck: %d error(s): %s"):format(r.errors, r.first or "")

@@ -31,19 +31,23 @@ function M.find(o)
   return nil, "no compute-sanitizer on this machine"
 end
 
--- {errors, first} from a memcheck log: the "ERROR SUMMARY: N error(s)"
--- line, and the first report line after the banner.
+-- {errors, oom, first} from a memcheck log: the "ERROR SUMMARY: N
+-- error(s)" count less the reports of the CUDA API running out of memory,
+-- counted apart as oom (audits share the GPU: the machine's state, not the
+-- candidate's defect), and the first other report line after the banner.
 function M.parse(text)
   local n = tonumber(text:match("ERROR SUMMARY: (%d+) error"))
   if not n then return nil end
-  local first
+  local oom, first = 0, nil
   for line in text:gmatch("[^\n]+") do
     local body = line:match("^========= (%S.*)$")
-    if body and not body:match("^COMPUTE%-SANITIZER") and not body:match("^ERROR SUMMARY") and not first then
-      first = body
+    if body and body:match("^Program hit cudaErrorMemoryAllocation") then
+      oom = oom + 1
+    elseif body and not body:match("^COMPUTE%-SANITIZER") and not body:match("^ERROR SUMMARY") then
+      first = first or body
     end
   end
-  return {errors = n, first = first}
+  return {errors = math.max(0, n - oom), oom = oom, first = first}
 end
 
 -- A function(recipe) for ctx.sanitizer, or nil and why there is no check.

@@ -152,7 +152,8 @@ function Subject:case(recipe)
   for k, v in pairs(recipe) do req[k] = v end
   local reply, fault = self.w:call(req, self.timeout)
   if not reply then return nil, fault end
-  c = {id = id, key = key, recipe = recipe, inputs = reply.inputs, injected = reply.injected, memos = {}}
+  c = {id = id, key = key, recipe = recipe, inputs = reply.inputs, injected = reply.injected,
+       drawn_on = reply.drawn_on, memos = {}}
   self.recipes[key] = c
   local order = self.case_order
   order[#order + 1] = key
