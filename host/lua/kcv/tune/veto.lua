@@ -3,7 +3,8 @@
 -- The candidates come in speed order (fastest first); each runs the gates
 -- (kcv.verify.run with the config's knobs) until one fails.  The first
 -- whose gates all pass is kept and the walk stops: every config before it
--- was faster and is listed with the gate that vetoed it, its reason, its
+-- was faster (or tied with it on the benchmark shape and faster on the
+-- others: kcv.tune's ranking) and is listed with the gate that vetoed it, its
 -- evidence and the command that reproduces the failure.  A config the
 -- gates cannot judge here (it does not compile, a gate errs, not judged)
 -- is neither kept nor vetoed: it is listed as unjudged.
