@@ -378,6 +378,20 @@ describe("the veto", function()
     assert.are.equal("CMP-01 PRC-02 EXC-02 XTR-01", seen.b)
   end)
 
+  it("judges the fastest candidate even when the budget is already spent, and stops after it", function()
+    local judged = {}
+    local out = veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01"}, expired = function() return true end,
+                         verify = function(config)
+                           judged[#judged + 1] = config.name
+                           return {verdict = "fail", gates = {{id = "CMP-01", status = "fail"}}}
+                         end}
+    assert.are.same({"a"}, judged)
+    assert.are.equal("budget", out.stopped)
+    out = veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01"}, expired = function() return true end,
+                   verify = function() return {verdict = "pass", gates = {}} end}
+    assert.are.equal("a", out.kept.label)
+  end)
+
   it("neither keeps nor vetoes a config it cannot judge", function()
     local out = veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01"},
                          verify = function(config)

@@ -38,7 +38,7 @@ Search: exhaustive up to 32 configs; above, seeded successive halving
 
   --budget S       at most S seconds: timing stops after 60% of them,
                    judging at S (a config whose gates started runs to
-                   the end).  A search the budget cut ranks what it
+                   the end; the fastest is judged whatever the clock).  A search the budget cut ranks what it
                    timed, each config on its latest time (an early
                    halving round's, if that is all it got), and the
                    report says where it stopped; a run that kept nothing

@@ -18,7 +18,7 @@
 --
 --   veto.run{candidates = {row, ...}, verify = fn(config, gate_ids) -> report,
 --            gates = {ids} | nil (every gate), all_gates = {ids}, expired = fn,
---            progress = fn(msg, i, n)}
+--            progress = fn(msg, i, n)}   (expired() is asked before every candidate but the first)
 --   -> {kept = row | nil, vetoed = {entry}, unjudged = {entry}, stopped = "budget" | nil}
 --   entry = {row=, gate=, status=, reason=, evidence=, reproduce=}
 
@@ -71,7 +71,9 @@ function M.run(t)
   local out = {vetoed = {}, unjudged = {}}
   local recent = {}
   for i, row in ipairs(t.candidates) do
-    if t.expired and t.expired() then out.stopped = "budget"; break end
+    -- the fastest candidate is judged whatever the clock says: a search
+    -- that timed something ends with a verdict on its best
+    if i > 1 and t.expired and t.expired() then out.stopped = "budget"; break end
     if t.progress then t.progress("gates of " .. (row.label or "?"), i, #t.candidates) end
     local verdict, entry = judge(t, row, recent)
     if verdict == "kept" then out.kept = row; break end
