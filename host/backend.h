@@ -155,9 +155,11 @@ typedef struct kcv_backend {
      * backend has no side stream; callers then use synchronize. */
     int (*sync_stream)(int stream, char *err);
 
-    /* Median time in milliseconds of `reps` launches after `warmup`, with
-     * `flush_bytes` of cache flushed between launches (0: no flush).
-     * May be NULL where the backend cannot time. */
+    /* The time in milliseconds of each of `reps` launches after `warmup`,
+     * into ms[0..reps-1] in launch order, with `flush_bytes` of cache
+     * flushed between launches (0: no flush); the caller takes the
+     * median and the spread (worker.c).  May be NULL where the backend
+     * cannot time. */
     int (*time_launch)(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                        const kcv_ptype *params, int nparams, int warmup,
                        int reps, size_t flush_bytes, double *ms, char *err);

@@ -737,29 +737,17 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static int time_launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                        const kcv_ptype *params, int nparams, int warmup, int reps,
                        size_t flush_bytes, double *ms, char *err)
 {
-    if (reps < 1) reps = 1;
-    double *t = malloc(sizeof(double) * (size_t)reps);
-    if (!t) return fail(err, "out of memory");
     for (int i = 0; i < warmup; i++)
-        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) { free(t); return -1; }
+        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) return -1;
     for (int i = 0; i < reps; i++) {
         double t0 = now_ms();
-        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) { free(t); return -1; }
-        t[i] = now_ms() - t0;
+        if (launch(f, cfg, args, params, nparams, err) || synchronize(err)) return -1;
+        ms[i] = now_ms() - t0;
     }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    *ms = t[reps / 2];
-    free(t);
     return 0;
 }
 

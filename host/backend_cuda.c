@@ -557,12 +557,6 @@ static int sync_stream(int stream, char *err)
 
 /* ---- timing --------------------------------------------------------- */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* A buffer to write between timed launches, at least twice the L2, so
  * that each launch starts with a cold cache as in real use. */
 static int flush_buffer(size_t want, char *err)
@@ -599,24 +593,12 @@ static int time_launch(kcv_func *f, const kcv_launch_cfg *cfg, void **args,
                        int reps, size_t flush_bytes, double *ms, char *err)
 {
     char what[1400];
-    if (reps < 1) reps = 1;
     if (prepare(f, cfg, params, nparams, what, sizeof what, err) != 0) return -1;
     if (flush_bytes && flush_buffer(flush_bytes, err) != 0) return -1;
     for (int i = 0; i < warmup; i++)
         if (launch_once(f, cfg, args, what, err) != 0) return -1;
-    double *t = malloc((size_t)reps * sizeof *t);
-    if (t == NULL) {
-        snprintf(err, KCV_ERRLEN, "out of memory (%s)", what);
-        return -1;
-    }
     for (int i = 0; i < reps; i++)
-        if (time_one(f, cfg, args, flush_bytes ? (unsigned char)i : -1, what, &t[i], err) != 0) {
-            free(t);
-            return -1;
-        }
-    qsort(t, (size_t)reps, sizeof *t, cmp_double);
-    *ms = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
-    free(t);
+        if (time_one(f, cfg, args, flush_bytes ? (unsigned char)i : -1, what, &ms[i], err) != 0) return -1;
     return 0;
 }
 

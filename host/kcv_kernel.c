@@ -739,7 +739,11 @@ static void push_result(lua_State *L, run_ctx *c, const kcv_job_result *r)
                         (lua_Integer)r->viol[0].offset);
         lua_setfield(L, -2, "message");
     }
-    if (r->ms >= 0) { lua_pushnumber(L, r->ms); lua_setfield(L, -2, "ms"); }
+    if (r->ms >= 0) {
+        lua_pushnumber(L, r->ms); lua_setfield(L, -2, "ms");
+        lua_pushnumber(L, r->ms_q1); lua_setfield(L, -2, "ms_q1");
+        lua_pushnumber(L, r->ms_q3); lua_setfield(L, -2, "ms_q3");
+    }
     if (r->o.status == KCV_JOB_OK) {
         lua_newtable(L);
         for (int i = 0; i < c->job.nbufs && i < KCV_MAXPARAMS; i++) {

@@ -483,41 +483,50 @@ static int time_list(job_ctx *c, int fill, double *ms, char *err)
     return 0;
 }
 
+/* The p-quantile of n sorted values, interpolated between neighbours
+ * (p = 0.5: the median; an even n averages the middle two). */
+static double quantile(const double *t, int n, double p)
+{
+    double pos = p * (n - 1);
+    int lo = (int)pos;
+    if (lo >= n - 1) return t[n - 1];
+    return t[lo] + (pos - lo) * (t[lo + 1] - t[lo]);
+}
+
 /* One launch: the backend's own timer (events on a GPU).  A launch list:
- * time_list per repeat.  The median of the repeats after the warm-up. */
+ * time_list per repeat.  Of the repeats after the warm-up: the median,
+ * and the first and third quartiles (their spread is kcv tune's noise). */
 static void job_time(job_ctx *c)
 {
     char err[KCV_ERRLEN] = "";
     const kcv_job *j = &c->j;
     uint64_t vals[KCV_MAXPARAMS];
     void *args[KCV_MAXPARAMS];
-    double ms;
+    double *t = malloc(sizeof(double) * (size_t)j->reps);
+    if (!t) return;
+    int rc = 0;
     if (j->nlaunches == 1 && W.be->time_launch && j->launches[0].cfg.stream == KCV_STREAM_MAIN) {
         const kcv_job_launch *L = &j->launches[0];
         launch_args(c, L, vals, args);
-        if (W.be->time_launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, j->warmup,
-                              j->reps, j->flush ? (size_t)256 << 20 : 0, &ms, err) == 0)
-            c->res.ms = ms;
-        else {   /* the outputs are already downloaded; say why there is no time */
-            c->restart = 1;
-            snprintf(c->res.o.message, sizeof c->res.o.message, "timing failed: %.3900s", err);
+        rc = W.be->time_launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, j->warmup,
+                               j->reps, j->flush ? (size_t)256 << 20 : 0, t, err);
+    } else {
+        for (int r = -j->warmup; r < j->reps && rc == 0; r++) {
+            double one = 0;
+            rc = time_list(c, r >= 0 ? (r & 0xff) : -1, &one, err);
+            if (r >= 0) t[r] = one;
         }
+    }
+    if (rc != 0) {   /* the outputs are already downloaded; say why there is no time */
+        c->restart = 1;
+        snprintf(c->res.o.message, sizeof c->res.o.message, "timing failed: %.3900s", err);
+        free(t);
         return;
     }
-    double *t = malloc(sizeof(double) * (size_t)j->reps);
-    if (!t) return;
-    for (int r = -j->warmup; r < j->reps; r++) {
-        double one = 0;
-        if (time_list(c, r >= 0 ? (r & 0xff) : -1, &one, err) != 0) {
-            c->restart = 1;
-            snprintf(c->res.o.message, sizeof c->res.o.message, "timing failed: %.3900s", err);
-            free(t);
-            return;
-        }
-        if (r >= 0) t[r] = one;
-    }
     qsort(t, (size_t)j->reps, sizeof *t, cmp_ms);
-    c->res.ms = t[j->reps / 2];
+    c->res.ms = quantile(t, j->reps, 0.5);
+    c->res.ms_q1 = quantile(t, j->reps, 0.25);
+    c->res.ms_q3 = quantile(t, j->reps, 0.75);
     free(t);
 }
 

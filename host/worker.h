@@ -103,7 +103,8 @@ typedef struct {
     kcv_outcome o;
     int nviol, viol_total;
     kcv_viol viol[KCV_MAXVIOL];
-    double ms;                  /* < 0: not timed */
+    double ms;                  /* the median repeat; < 0: not timed */
+    double ms_q1, ms_q3;        /* the first and third quartiles of the repeats */
     uint64_t addr[KCV_MAXPARAMS];   /* device address of each buffer (first ones) */
 } kcv_job_result;
 

@@ -371,17 +371,19 @@ describe("kcv.kernel.run", function()
     assert.are.equal(1, y:get(0))
   end)
 
-  it("times a launch when asked (median ms)", function()
+  it("times a launch when asked (median ms, and the repeats' quartiles)", function()
     local x, y = kcv.buffer("f32", 1024), kcv.buffer("f32", 1024)
     local r = relu:launch{grid = 4, block = 256, args = {x, y, 1024}, time = {warmup = 1, reps = 3}}
     assert.are.equal("ok", r.status)
     assert.is_number(r.ms)
     assert.is_true(r.ms >= 0)
+    assert.is_true(0 <= r.ms_q1 and r.ms_q1 <= r.ms and r.ms <= r.ms_q3)
     assert.is_nil(relu:launch{grid = 4, block = 256, args = {x, y, 1024}}.ms)
     local l = {kernel = relu, grid = 4, block = 256, args = {x, y, 1024}}
-    r = kcv.kernel.run{launches = {l, l}, time = {warmup = 0, reps = 3}}
+    r = kcv.kernel.run{launches = {l, l}, time = {warmup = 0, reps = 4}}
     assert.are.equal("ok", r.status)
     assert.is_true(r.ms >= 0)
+    assert.is_true(0 <= r.ms_q1 and r.ms_q1 <= r.ms and r.ms <= r.ms_q3)
   end)
 
   -- Streams: x -> y on main, y -> z on the side stream, z -> w on main;

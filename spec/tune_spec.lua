@@ -203,6 +203,56 @@ describe("the search", function()
     assert.is_true(eliminated > 30)
     assert.is_true(#a.rows > 0 and a.rows[1].status == "timed")
   end)
+
+  it("times the default first, in full on every shape, and does not time it again", function()
+    local def, configs = big_space(40)
+    local calls = {}
+    local found = search.run{configs = configs, default = def.default, nshapes = 2, seed = 3,
+                             measure = function(c, i, effort)
+                               calls[#calls + 1] = ("%d/%d@%g"):format(c.K, i, effort)
+                               return {ms = 100 - c.K, noise = 0}
+                             end}
+    assert.are.same({"1/1@1", "1/2@1"}, {calls[1], calls[2]})
+    for k = 3, #calls do assert.is_nil(calls[k]:match("^1/"), "the default timed again: " .. calls[k]) end
+    assert.are.equal("timed", found.rows[1].status)
+    assert.is_nil(found.cut)
+  end)
+
+  it("keeps what it timed when the budget cuts a halving round, and says where", function()
+    local def, configs = big_space(40)
+    local n = 0
+    local found = search.run{configs = configs, default = def.default, nshapes = 2, seed = 7,
+                             expired = function() return n >= 12 end,
+                             measure = function(c)
+                               n = n + 1
+                               return {ms = 100 - c.K, noise = 0}
+                             end}
+    assert.are.same({stage = "halving", round = 1, rounds = 3, timed = 11, of = 40}, found.cut)
+    local timed, untimed = 0, 0
+    for _, row in ipairs(found.rows) do
+      if row.status == "timed" then
+        timed = timed + 1
+        assert.is_true(row.is_default or row.partial, "a round-1 time is partial")
+        assert.is_number(row.ms)
+      elseif row.status == "untimed" then
+        untimed = untimed + 1
+        assert.is_nil(row.times[1])
+      else
+        error("unexpected status " .. row.status)
+      end
+    end
+    assert.are.equal(11, timed)          -- the default and the 10 of round 1
+    assert.are.equal(29, untimed)
+  end)
+
+  it("says how far an exhaustive search got when the budget cuts it", function()
+    local def, configs = big_space(5)
+    local n = 0
+    local found = search.run{configs = configs, default = def.default, nshapes = 1,
+                             expired = function() return n >= 3 end,
+                             measure = function(c) n = n + 1; return {ms = c.K, noise = 0} end}
+    assert.are.same({stage = "exhaustive", timed = 3, of = 5}, found.cut)
+  end)
 end)
 
 describe("the ranking", function()
@@ -231,6 +281,67 @@ describe("the ranking", function()
     end
     local out = tune.ranked(rows, def)
     assert.are.equal(200, #out)
+  end)
+
+  it("breaks a tie on the first shape by the other shapes, then by the knobs moved", function()
+    local def, configs = big_space(5)
+    -- K=1 the default; K=2..5 tie on shape 1 (noise 0.1)
+    local t = {{9, 9, 9}, {5.0, 20, 20}, {5.05, 4, 4}, {5.02, 4.1, 3.9}, {5.1, 1, 100}}
+    local rows = {}
+    for i, c in ipairs(configs) do
+      rows[i] = {config = c, status = "timed", ms = t[i][1], noise = 0.1, times = {}}
+      for s = 1, 3 do rows[i].times[s] = {ms = t[i][s], noise = 0.1} end
+    end
+    rows[5].times[3] = nil           -- the budget left K=5 untimed on shape 3
+    local order = {}
+    for i, row in ipairs(tune.ranked(rows, def, 3)) do order[i] = row.config.K end
+    -- geometric means of shapes 2-3: K=3 4, K=4 3.999 (a tie there too: both
+    -- move one knob, K=4 is faster on shape 1), K=2 20; K=5 unmeasured there,
+    -- last of the tie
+    assert.are.same({4, 3, 2, 5, 1}, order)
+    assert.are.equal(rows[3].tie_group, rows[2].tie_group)
+    assert.are.equal(rows[3].rest_group, rows[4].rest_group)
+    assert.are_not.equal(rows[3].rest_group, rows[2].rest_group)
+    assert.is_nil(rows[5].rest)
+    assert.are_not.equal(rows[1].tie_group, rows[2].tie_group)
+  end)
+end)
+
+describe("the timer's noise", function()
+  it("is half the repeats' interquartile range when the repeats spread more than the rounds", function()
+    local e = time.estimate{{ms = 10.0, q1 = 9.8, q3 = 10.3}, {ms = 10.1, q1 = 9.9, q3 = 10.4},
+                            {ms = 10.0, q1 = 9.7, q3 = 10.2}}
+    assert.are.equal(10.0, e.ms)
+    assert.are.near(0.25, e.noise, 1e-12)
+    assert.are.near(0.05, e.between, 1e-12)
+  end)
+
+  it("is half the range of the round medians when they spread more", function()
+    local e = time.estimate{{ms = 10, q1 = 10, q3 = 10}, {ms = 11, q1 = 11, q3 = 11}, {ms = 12, q1 = 12, q3 = 12}}
+    assert.are.equal(11, e.ms)
+    assert.are.equal(1, e.noise)
+  end)
+
+  it("is never below the timer's resolution", function()
+    local e = time.estimate{{ms = 0.007584, q1 = 0.007584, q3 = 0.007584}}
+    assert.are.equal(time.RESOLUTION, e.noise)
+    assert.is_true(time.RESOLUTION < 0.0001, "a tick, not the 0.5 us of the CUDA documentation")
+  end)
+
+  it("comes from the worker's quartiles when the kernel timer measures", function()
+    local runs = 0
+    local subj = {prepare = function() return true end,
+                  run = function()
+                    runs = runs + 1
+                    return {status = "ok", ms = 0.020, ms_q1 = 0.019, ms_q3 = 0.0224}
+                  end}
+    local t = time.kernel{spec = {}, def = assert(knobs.parse(SIDE)), shapes = {{}}, make = function() return subj end}
+    t.inputs = function() return {} end
+    local m = assert(t:measure({}, 1, 1))
+    assert.are.equal(3, runs)
+    assert.are.equal(0.020, m.ms)
+    assert.are.near(0.0017, m.noise, 1e-12)
+    assert.are.same({0.019, 0.0224}, m.quartiles[1])
   end)
 end)
 
@@ -265,6 +376,20 @@ describe("the veto", function()
              end}
     assert.are.equal("PRC-02 EXC-02 CMP-01 XTR-01", seen.a)
     assert.are.equal("CMP-01 PRC-02 EXC-02 XTR-01", seen.b)
+  end)
+
+  it("judges the fastest candidate even when the budget is already spent, and stops after it", function()
+    local judged = {}
+    local out = veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01"}, expired = function() return true end,
+                         verify = function(config)
+                           judged[#judged + 1] = config.name
+                           return {verdict = "fail", gates = {{id = "CMP-01", status = "fail"}}}
+                         end}
+    assert.are.same({"a"}, judged)
+    assert.are.equal("budget", out.stopped)
+    out = veto.run{candidates = rows("a", "b"), all_gates = {"CMP-01"}, expired = function() return true end,
+                   verify = function() return {verdict = "pass", gates = {}} end}
+    assert.are.equal("a", out.kept.label)
   end)
 
   it("neither keeps nor vetoes a config it cannot judge", function()
@@ -326,7 +451,7 @@ describe("kcv tune on the sum kernel (stub times, real gates on the CPU backend)
   it("prints the veto and writes a JSON report with the vetoed gate", function()
     local text = treport.human(result)
     assert.truthy(text:match("ACC=f16%s+[^\n]*VETO PRC%-02"))
-    assert.truthy(text:match("kept: ACC=f32: 7%.000 ms, 1%.29x the default"))
+    assert.truthy(text:match("kept: ACC=f32\n  shape 1: 7%.000 ms %+%- 100%.00 us, 1%.29x the default %(9%.000 ms"), text)
     assert.truthy(text:match("gates: only PRC%-02 %(a subset"))
     local data = treport.data(result)
     local json = require("kcv.verify.report").json(data)
@@ -335,6 +460,83 @@ describe("kcv tune on the sum kernel (stub times, real gates on the CPU backend)
     assert.are.equal("f16", back.vetoed[1].config.ACC)
     assert.are.equal("ACC=f32", back.kept.label)
     assert.are.same({"-DACC_F32=1"}, back.kept_defines)
+  end)
+
+  it("keeps the fastest legal config it timed when the budget cuts the search, and says so", function()
+    -- 15 configs searched by halving; each timing costs a second of a
+    -- clock the stub moves, so the 10 s budget (6 s for the search) stops
+    -- round 1 after the default (both shapes) and 5 configs
+    local now = 0
+    local acc, block = {f64 = 9, f32 = 6, f16 = 2}, {[256] = 0, [64] = 0.5, [128] = 0.2, [512] = 0.7, [1024] = 1.0}
+    local r = tune.run{spec = "specs/sum.lua", kernel = "kernels/sum.cu", backend = "cpu", gates = {"PRC-02"},
+                       narrow = {"VEC=1"}, exhaustive_max = 4, budget = 10, seed = 1,
+                       clock = function() return now end,
+                       make_timer = function()
+                         return {measure = function(_, c, i)
+                           now = now + 1
+                           return {ms = (acc[c.ACC] + block[c.BLOCK]) * i, noise = 0.01}
+                         end}
+                       end}
+    assert.are.equal(0, r.exit, r.message)
+    assert.are.same({stage = "halving", round = 1, rounds = 2, timed = 6, of = 15}, r.cut)
+    assert.are.equal("ACC=f32,BLOCK=64", r.kept.label)
+    assert.is_true(r.kept.partial)
+    assert.are.equal(3, #r.vetoed)
+    for _, e in ipairs(r.vetoed) do assert.are.equal("PRC-02", e.gate) end
+    assert.are.equal("default", r.default.label)
+    assert.is_number(r.default.times[2].ms, "the default is timed in full, first")
+    assert.are.near(9 / 6.5, r.speedups[1].speedup, 1e-12)
+    assert.is_nil(r.speedups[2])
+    local text = treport.human(r)
+    assert.truthy(text:match("budget: the budget cut the search in halving round 1 of 2 %(6 of its 15 configs timed%)"), text)
+    assert.truthy(text:match("ACC=f32,BLOCK=64%s[^\n]*KEPT %[round 1 time only: budget%]"), text)
+    assert.truthy(text:match("\n  shape 2: not timed %(budget%)"), text)
+    assert.is_nil(text:match("default[^\n]*not timed"), text)
+    local back = require("dkjson").decode(require("kcv.verify.report").json(treport.data(r)))
+    assert.are.equal(1, back.cut.round)
+    assert.truthy(back.cut_text:match("halving round 1"))
+  end)
+
+  it("breaks a tie on the benchmark shape by the other shape, and judges in that order", function()
+    -- BLOCK=128, ACC=f16,BLOCK=64 and BLOCK=64 tie on shape 1 (noise 0.1);
+    -- on shape 2 BLOCK=128 is five times slower, the f16 one the fastest
+    local times = {["default"] = {9, 9}, ["BLOCK=128"] = {5.0, 20}, ["BLOCK=64"] = {5.05, 4},
+                   ["ACC=f16"] = {8, 8}, ["ACC=f16,BLOCK=64"] = {5.02, 3}, ["ACC=f16,BLOCK=128"] = {7, 19}}
+    local r = run(times, {narrow = {"BLOCK=256,64,128", "ACC=f64,f16", "VEC=1"}})
+    assert.are.equal(0, r.exit, r.message)
+    assert.are.equal("BLOCK=64", r.kept.label)
+    assert.are.equal(1, #r.vetoed)
+    assert.are.equal("ACC=f16,BLOCK=64", r.vetoed[1].row.label)
+    assert.is_true(r.vetoed[1].tie)
+    assert.are.near(9 / 5.05, r.speedups[1].speedup, 1e-12)
+    assert.are.near(9 / 4, r.speedups[2].speedup, 1e-12)
+    local text = treport.human(r)
+    assert.truthy(text:match("BLOCK=128%s[^\n]*a tie on shape 1, slower on the others"), text)
+    assert.truthy(text:match("\n  shape 2: 4%.000 ms %+%- 100%.00 us, 2%.25x the default"), text)
+    local back = require("dkjson").decode(require("kcv.verify.report").json(treport.data(r)))
+    assert.are.near(2.25, back.speedups[2].speedup, 1e-12)
+    assert.are.equal("shape 1", back.gain)
+    -- tools/tune-report.py (the device run's table) gives the speedup on each shape
+    local json = os.tmpname()
+    write(json, require("kcv.verify.report").json(treport.data(r)))
+    local md, rc = sh("python3 tools/tune-report.py /nonexistent.json " .. json)
+    os.remove(json)
+    assert.are.equal(0, rc, md)
+    assert.truthy(md:match("| sum | [^\n]* 5%.050 ms %(BLOCK=64%) | 1%.78× |"), md)
+    assert.truthy(md:match("| sum | [^\n]* 4%.000 ms %(BLOCK=64%) | 2%.25× |"), md)
+    assert.truthy(md:match("sum ACC=f16,BLOCK=64 %(a tie%): %*%*PRC%-02%*%*"), md)
+  end)
+
+  it("keeps a config that ties with the default on shape 1 and is faster on the other", function()
+    local r = run({["default"] = {5.0, 9}, ["BLOCK=64"] = {5.05, 4}}, {narrow = {"BLOCK=256,64", "ACC=f64", "VEC=1"}})
+    assert.are.equal(0, r.exit, r.message)
+    assert.are.equal("BLOCK=64", r.kept.label)
+    assert.is_true(r.tie)
+    assert.are.equal("other shapes", r.gain)
+    assert.truthy(treport.human(r):match("kept: BLOCK=64 %(a tie with the default on shape 1, faster on the others%)"))
+    r = run({["default"] = {5.0, 4.05}, ["BLOCK=64"] = {4.95, 4}}, {narrow = {"BLOCK=256,64", "ACC=f64", "VEC=1"}})
+    assert.are.equal("default", r.kept.label, "a tie on every shape moves no knob")
+    assert.is_nil(r.gain)
   end)
 
   it("exits 1 when every config is vetoed", function()

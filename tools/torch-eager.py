@@ -9,8 +9,10 @@ timing shapes) times the PyTorch op on the same shapes and dtype (f32):
 torch.softmax, torch.nn.functional.layer_norm, torch.nn.functional.rms_norm,
 torch.sum, torch.matmul with TF32 off.  CUDA events around each repeat, a
 256 MB buffer zeroed before each (L2 flushed), the median of REPS after
-WARMUP; ROUNDS such medians, the time their median and the noise half
-their range: the same method as kcv's timer (host/lua/kcv/tune/time.lua).
+WARMUP; ROUNDS such medians, the time their median; the noise the
+largest of half the repeats' interquartile range (the median over the
+rounds), half the range of the round medians and the timer's tick
+(RESOLUTION): the same method as kcv's timer (host/lua/kcv/tune/time.lua).
 """
 import json
 import os
@@ -22,6 +24,16 @@ import torch.nn.functional as F
 
 WARMUP, REPS, ROUNDS = 3, 20, 3
 FLUSH_BYTES = 256 << 20
+RESOLUTION = 0.000032     # ms, as kcv's timer (time.lua RESOLUTION)
+
+
+def quantile(sorted_t, p):
+    """The p-quantile, interpolated between neighbours (worker.c's)."""
+    pos = p * (len(sorted_t) - 1)
+    lo = int(pos)
+    if lo >= len(sorted_t) - 1:
+        return sorted_t[-1]
+    return sorted_t[lo] + (pos - lo) * (sorted_t[lo + 1] - sorted_t[lo])
 
 
 def ops(x_of):
@@ -50,14 +62,18 @@ def time_call(fn, args, flush):
         end.synchronize()
         return start.elapsed_time(end)
 
-    medians = []
+    medians, quartiles = [], []
     for _ in range(ROUNDS):
         for _ in range(WARMUP):
             fn(*args)
         torch.cuda.synchronize()
-        medians.append(statistics.median(one() for _ in range(REPS)))
-    return {"ms": statistics.median(medians), "noise": max((max(medians) - min(medians)) / 2, 0.0005),
-            "samples": medians}
+        t = sorted(one() for _ in range(REPS))
+        medians.append(quantile(t, 0.5))
+        quartiles.append([quantile(t, 0.25), quantile(t, 0.75)])
+    within = statistics.median((q3 - q1) / 2 for q1, q3 in quartiles)
+    between = (max(medians) - min(medians)) / 2
+    return {"ms": statistics.median(medians), "noise": max(within, between, RESOLUTION),
+            "samples": medians, "quartiles": quartiles}
 
 
 def main(out_path, reports):

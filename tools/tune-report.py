@@ -5,10 +5,13 @@ and tools/torch-eager.py's JSON (tools/device-tune writes it to $OUT).
     python3 tools/tune-report.py TORCH.json KCV_TUNE.json... > tune.md
 
 Per kernel at every timing shape: the default config, the kept (fastest
-legal) one, its speedup, PyTorch eager, and the floor of the op on an
-H200 (bytes moved at HBM3e's 4.8 TB/s peak; the matmul also its FLOPs at
-the 67 TFLOP/s of f32 without tensor cores; both NVIDIA's data sheet
-numbers, not measured); then every vetoed faster config with its gate.
+legal, ranked on shape 1) one, its speedup over the default on that
+shape ("tie" when the two are within their noises, "slower" below 1),
+PyTorch eager, and the floor of the op on an H200 (bytes moved at
+HBM3e's 4.8 TB/s peak; the matmul also its FLOPs at the 67 TFLOP/s of
+f32 without tensor cores; both NVIDIA's data sheet numbers, not
+measured); then the kernels whose search the budget cut, and every
+vetoed faster config with its gate.
 """
 import json
 import os
@@ -50,12 +53,14 @@ def main(torch_path, paths):
         print("PyTorch eager: no result (%s missing).\n" % torch_path)
     print("| kernel | shape | default | tuned (config) | speedup | PyTorch eager | tuned / PyTorch | floor |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    vetoes = []
+    vetoes, notes = [], []
     for path in paths:
         with open(path) as f:
             r = json.load(f)
         op = os.path.basename(r["spec"]).removesuffix(".lua")
         kept, default = r.get("kept") or {}, r.get("default") or {}
+        kept_is_default = bool(kept) and kept.get("label") == default.get("label")
+        speedups = r.get("speedups") or []
         for i, s in enumerate(r.get("shapes") or []):
             def at(row):
                 times = (row or {}).get("times") or []
@@ -65,14 +70,29 @@ def main(torch_path, paths):
             tm = tt[i]["ms"] if i < len(tt) else None
             fl, what = floor_ms(op, s)
             label = kept.get("label", "none kept (exit %s)" % r.get("exit"))
-            if i == 0 and r.get("tie"):
-                label += ", a tie with the default"
+            if kept_is_default:
+                speed = "1.00× (the default)"
+            elif d and k:
+                sp = speedups[i] if i < len(speedups) and speedups[i] else {"speedup": d / k}
+                speed = "%.2f×" % sp["speedup"]
+                if sp.get("tie"):
+                    speed += " (tie)"
+                elif sp["speedup"] < 1:
+                    speed += " (slower)"
+            else:
+                speed = "-"
             print("| %s | %s | %s | %s (%s) | %s | %s | %s | %s (%s) |" % (
-                op, shape_text(s), us(d), us(k), label,
-                "%.2f×" % (d / k) if d and k else "-", us(tm),
+                op, shape_text(s), us(d), us(k), label, speed, us(tm),
                 "%.2f" % (k / tm) if k and tm else "-", us(fl), what))
+        if r.get("cut_text"):
+            notes.append("- %s: %s." % (op, r["cut_text"]))
+        if r.get("exit") not in (0, None) and r.get("message"):
+            notes.append("- %s: exit %s: %s." % (op, r["exit"], r["message"]))
         for v in r.get("vetoed") or []:
             vetoes.append((op, v))
+    if notes:
+        print("\nBudget and failures:\n")
+        print("\n".join(notes))
     print("\nVetoed configs that were faster than the kept one (gate, its reason):\n")
     if not vetoes:
         print("none")

@@ -261,9 +261,10 @@ static void test_add(void)
     kcv_func_attrs at;
     ok(B->func_attrs(f, &at, err) == 0 && at.num_regs > 0 && at.max_threads_per_block > 0
        && at.binary_version >= 30, "func_attrs: registers, max threads, binary version");
-    double ms = -1;
-    ok(B->time_launch(f, &cfg, args, params, 4, 3, 11, 1 << 20, &ms, err) == 0 && ms > 0 && ms < 100,
-       "time_launch gives a median in milliseconds, with an L2 flush");
+    double ms[11];
+    int timed = B->time_launch(f, &cfg, args, params, 4, 3, 11, 1 << 20, ms, err) == 0;
+    for (int i = 0; i < 11 && timed; i++) timed = ms[i] > 0 && ms[i] < 100;
+    ok(timed, "time_launch gives each repeat's time in milliseconds, with an L2 flush");
     B->mem_free(da, err); B->mem_free(db, err); B->mem_free(dc, err);
     B->unload(m);
 }

@@ -15,23 +15,34 @@ docs/KERNELS.md "Knobs") on the benchmark shape and the sidecar's other
 timing shapes, ranks them by the benchmark shape, then runs the gates on
 the candidates fastest first: the first config that passes every gate is
 kept; every faster one is listed with the gate that vetoed it, its
-evidence and a command that reproduces the failure.  The speedup is over
-the default config (the kernel as written); configs whose times differ by
-less than the two noises are ties, and a tie keeps the config nearer the
-default.
+evidence and a command that reproduces the failure.  The default config
+(the kernel as written) is timed first, in full on every shape: the
+speedup, shape by shape, is over it.
+
+Ties: two times whose difference is at most the sum of their noises
+(their ranges time +- noise overlap).  Configs that tie on the benchmark
+shape are ordered by the geometric mean of their times on the other
+shapes (again with ties within noise), and within a tie on every shape
+the config nearer the default goes first: a tie never moves a knob.
 
 Timing (cuda): CUDA events around each repeat, an L2 flush (a 256 MB
 buffer written) before each, the median of --reps after 3 warm-up
-launches; --rounds such medians on fresh uploads, the time their median
-and the noise half their range.  On the cpu backend the host clock on
-shapes fitted to its budget: for tests, not for claims.
+launches; --rounds such medians on fresh uploads, the time their median.
+The noise is the largest of half the repeats' interquartile range (the
+median over the rounds), half the range of the round medians, and the
+timer's tick (32 ns).  On the cpu backend the host clock on shapes
+fitted to its budget: for tests, not for claims.
 
 Search: exhaustive up to 32 configs; above, seeded successive halving
 (--seed; eta 3): the same seed gives the same search.
 
-  --budget S       at most S seconds: timing stops after 60% of them
-                   (what was timed is ranked), judging at S; a run
-                   that kept nothing by then exits 2
+  --budget S       at most S seconds: timing stops after 60% of them,
+                   judging at S (a config whose gates started runs to
+                   the end; the fastest is judged whatever the clock).  A search the budget cut ranks what it
+                   timed, each config on its latest time (an early
+                   halving round's, if that is all it got), and the
+                   report says where it stopped; a run that kept nothing
+                   by S exits 2
   --shape D=N,...  a timing shape (repeatable; the first is ranked on);
                    replaces the benchmark and the sidecar's shapes
   --knob N=V,...   try only these values of knob N (repeatable)
@@ -42,7 +53,9 @@ Search: exhaustive up to 32 configs; above, seeded successive halving
   --json FILE      the result as JSON
   --write          write the kept config into the sidecar as tune.tuned
                    (kcv verify and kcv controls then build it) when it is
-                   faster than the default beyond the noise
+                   faster than the default beyond the noise on the
+                   benchmark shape, or ties there and is faster on the
+                   other shapes
   --reps N         repeats per timing (default 20); --rounds N (default 3)
   --timings FILE   a Lua file returning fixed times per config label
                    ({["default"] = 1.0, ["ACC=f16"] = 0.5, ...}): a stub
@@ -51,8 +64,8 @@ Search: exhaustive up to 32 configs; above, seeded successive halving
   --quiet          no progress on stderr
 
 Exit status: 0 a legal config was kept, 1 every timed config was vetoed
-by a gate, 2 kcv could not tune (usage, no knobs, nothing could be timed
-or judged, the budget ran out before any config passed).]],
+by a gate, 2 kcv could not tune (usage, no knobs, no config could be
+timed or judged, the budget ran out before any timed config passed).]],
 }
 
 -- "rows=16,cols=16384" -> {rows = 16, cols = 16384}
@@ -121,7 +134,7 @@ function M.run(argv)
     if not ok then io.stderr:write("kcv tune: cannot write ", o.json, ": ", tostring(err), "\n"); return 2 end
   end
   if o.write and result.exit == 0 then
-    if result.tie or not result.default or result.kept == result.default then
+    if not result.gain then
       io.stdout:write("not written: the kept config is not faster than the default beyond the noise\n")
     else
       local ok, err = tune.write(result)

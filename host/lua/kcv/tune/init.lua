@@ -5,11 +5,15 @@
 --     backend = nil, seed = 1, budget = seconds | nil, shapes = {shape, ...} | nil,
 --     narrow = {"ACC=f64,f16", ...}, gates = {ids} | nil, gate_dirs = {...},
 --     timer = nil | a timer (kcv.tune.time.stub for tests) | make_timer = fn(def) -> timer,
---     reps=, rounds=,
+--     reps=, rounds=, clock = fn() -> seconds | nil (tests: a clock the stub timer moves),
 --     exhaustive_max=, eta=, progress = fn(msg, i, n) | nil}
 --   -> result (kcv.tune.report prints and encodes it); result.exit: 0 a
 --      legal config was kept, 1 every timed config was vetoed, 2 could
---      not run (result.message says why)
+--      not run (result.message says why: no config timed, or the budget
+--      ran out before a timed one passed the gates); result.cut: where the
+--      budget stopped the search (search.lua), result.speedups[i] = {speedup,
+--      tie} on each timing shape, result.gain: why the kept config beat the
+--      default ("shape 1", "other shapes" or nil)
 --   tune.write(result) -> true | nil, err: the kept config into the sidecar
 --
 -- Steps: the knobs (kcv.verify.knobs) and their space (space.lua), the
@@ -29,7 +33,7 @@ local veto = require "kcv.tune.veto"
 
 local M = {}
 
-local function clock() return kcv.sys.clock() end
+local function sys_clock() return kcv.sys.clock() end
 
 local function fail(result, msg)
   result.exit, result.message = 2, msg
@@ -74,39 +78,83 @@ local function configs_of(def, narrow)
   return list
 end
 
--- Timed rows in speed order.  Ties keep the config nearer the default
--- first (fewer knobs moved): a tie is no reason to move a knob.  A tie
--- group starts at the fastest row not yet placed and takes every row
--- within the two noises of it (a plain comparison with "within noise"
--- would not be transitive, and sorting needs one that is).
-local function ranked(rows, def)
+-- Tie groups of `list`: sorted by key(row), each group starts at the
+-- fastest row not yet placed and takes every row within the two noises
+-- of it (a plain comparison with "within noise" would not be
+-- transitive, and sorting needs one that is).
+local function tie_groups(list, key, noise)
+  table.sort(list, function(a, b)
+    if key(a) ~= key(b) then return key(a) < key(b) end
+    return a.index < b.index
+  end)
+  local out, i = {}, 1
+  while i <= #list do
+    local head, group = list[i], {}
+    while i <= #list and key(list[i]) - key(head) <= noise(head) + noise(list[i]) do
+      group[#group + 1] = list[i]
+      i = i + 1
+    end
+    out[#out + 1] = group
+  end
+  return out
+end
+
+-- A row's time on the shapes other than the first: the geometric mean
+-- of its medians there, and that mean's noise (the mean of the relative
+-- noises, times the mean); nil when one of them was not timed.
+local function rest_of(row, nshapes)
+  if nshapes < 2 then return nil end
+  local logs, rel = 0, 0
+  for i = 2, nshapes do
+    local t = row.times and row.times[i]
+    if not t then return nil end
+    logs, rel = logs + math.log(t.ms), rel + t.noise / t.ms
+  end
+  local g = math.exp(logs / (nshapes - 1))
+  return g, g * rel / (nshapes - 1)
+end
+
+-- Timed rows in speed order: ranked on the first shape (the benchmark's).
+-- Within a tie there (row.tie_group), the rows timed on every other shape
+-- come first, ordered by the geometric mean of their times there (ties
+-- again within noise: row.rest_group), then those the budget left
+-- untimed there; inside a tie on every shape the config nearer the
+-- default (fewer knobs moved) goes first: a tie is no reason to move a
+-- knob.
+local function ranked(rows, def, nshapes)
+  nshapes = nshapes or 1
   local timed = {}
   for i, row in ipairs(rows) do
     if row.status == "timed" then row.index = i; timed[#timed + 1] = row end
   end
-  table.sort(timed, function(a, b)
-    if a.ms ~= b.ms then return a.ms < b.ms end
-    return a.index < b.index
-  end)
   local function moved(row)
     local n = 0
     for _, name in ipairs(def.names) do if row.config[name] ~= def.default[name] then n = n + 1 end end
     return n
   end
-  local out, i = {}, 1
-  while i <= #timed do
-    local head, group = timed[i], {}
-    while i <= #timed and timed[i].ms - head.ms <= head.noise + timed[i].noise do
-      group[#group + 1] = timed[i]
-      i = i + 1
+  local function nearer(a, b)
+    local ma, mb = moved(a), moved(b)
+    if ma ~= mb then return ma < mb end
+    if a.ms ~= b.ms then return a.ms < b.ms end
+    return a.index < b.index
+  end
+  local out = {}
+  local groups = tie_groups(timed, function(r) return r.ms end, function(r) return r.noise end)
+  for g, group in ipairs(groups) do
+    local measured, unmeasured = {}, {}
+    for _, row in ipairs(group) do
+      row.tie_group = g
+      row.rest, row.rest_noise = rest_of(row, nshapes)
+      row.rest_group = nil
+      if row.rest then measured[#measured + 1] = row else unmeasured[#unmeasured + 1] = row end
     end
-    table.sort(group, function(a, b)
-      local ma, mb = moved(a), moved(b)
-      if ma ~= mb then return ma < mb end
-      if a.ms ~= b.ms then return a.ms < b.ms end
-      return a.index < b.index
-    end)
-    for _, row in ipairs(group) do out[#out + 1] = row end
+    local subs = tie_groups(measured, function(r) return r.rest end, function(r) return r.rest_noise end)
+    for k, sub in ipairs(subs) do
+      table.sort(sub, nearer)
+      for _, row in ipairs(sub) do row.rest_group = k; out[#out + 1] = row end
+    end
+    table.sort(unmeasured, nearer)
+    for _, row in ipairs(unmeasured) do out[#out + 1] = row end
   end
   return out
 end
@@ -115,6 +163,34 @@ end
 -- the difference is inside the two noises.
 local function against(fast, slow)
   return slow.ms / fast.ms, math.abs(fast.ms - slow.ms) <= fast.noise + slow.noise
+end
+
+-- The kept config against the default on every timing shape:
+-- {[i] = {speedup=, tie=}} where both were timed there.
+local function per_shape(kept, default_row, nshapes)
+  local out = {}
+  for i = 1, nshapes do
+    local k, d = kept.times[i], default_row.times[i]
+    if k and d then
+      local speedup, tie = against(k, d)
+      out[i] = {speedup = speedup, tie = tie}
+    end
+  end
+  return out
+end
+
+-- Why the kept config beat the default: "shape 1" (faster there beyond
+-- the noise), "other shapes" (a tie on shape 1, faster on the others
+-- beyond theirs), or nil (it is the default, or no faster than it).
+local function gain(kept, default_row)
+  if kept == default_row then return nil end
+  local speedup, tie = against(kept, default_row)
+  if not tie then return speedup > 1 and "shape 1" or nil end
+  if kept.tie_group == default_row.tie_group and kept.rest and default_row.rest
+     and kept.rest_group ~= default_row.rest_group and kept.rest < default_row.rest then
+    return "other shapes"
+  end
+  return nil
 end
 
 local function summarise(result, out, default_row)
@@ -126,6 +202,8 @@ local function summarise(result, out, default_row)
     end
     if default_row then
       result.speedup, result.tie = against(out.kept, default_row)   -- the kept one over the default
+      result.speedups = per_shape(out.kept, default_row, #result.shapes)
+      result.gain = gain(out.kept, default_row)
     end
     result.exit = 0
   elseif out.stopped then
@@ -166,6 +244,7 @@ local function gate_ids(opts)
 end
 
 function M.run(opts)
+  local clock = opts.clock or sys_clock
   local t0 = clock()
   local result = {spec = opts.spec, kernel = opts.kernel, seed = opts.seed or 1, budget_s = opts.budget}
   local env, err = setup(opts, result)
@@ -199,11 +278,11 @@ function M.run(opts)
                            exhaustive_max = opts.exhaustive_max, eta = opts.eta, expired = search_expired,
                            progress = opts.progress, label = label,
                            measure = function(c, i, effort) return timer:measure(c, i, effort) end}
-  result.method, result.rows = found.method, found.rows
+  result.method, result.rows, result.cut = found.method, found.rows, found.cut
   local default_row
   for _, row in ipairs(found.rows) do if row.is_default and row.status == "timed" then default_row = row end end
   result.default = default_row
-  local candidates = ranked(found.rows, def)
+  local candidates = ranked(found.rows, def, #shapes)
   result.ranked = candidates
   if #candidates == 0 then return fail(result, "no config could be timed") end
   local out = veto.run{candidates = candidates, gates = ids, expired = expired, progress = opts.progress,

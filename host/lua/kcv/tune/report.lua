@@ -43,15 +43,49 @@ local function verdicts(result)
   return v
 end
 
+-- Why a row ranked after the kept one was not judged.
+local function after_kept(result, row)
+  local kept = result.kept
+  if not kept then return "not judged (budget)" end
+  if row.tie_group ~= kept.tie_group then return "slower than the kept one" end
+  if #(result.shapes or {}) < 2 then return "a tie with the kept one (not judged)" end
+  if not row.rest then return "a tie on shape 1, not timed on the others (budget)" end
+  if row.rest_group ~= kept.rest_group then return "a tie on shape 1, slower on the others" end
+  return "a tie with the kept one on every shape (not judged)"
+end
+
+-- How a row's ranking time was measured when the budget cut the search.
+local function partial_note(row)
+  if not row.partial then return "" end
+  return (" [round %d time only: budget]"):format(row.round or 1)
+end
+
+-- A cut search in words.
+local function cut_text(cut)
+  if not cut then return nil end
+  if cut.stage == "exhaustive" then
+    return ("the budget cut the search after %d of %d configs; ranked on what was timed"):format(cut.timed, cut.of)
+  elseif cut.stage == "halving" then
+    return ("the budget cut the search in halving round %d of %d (%d of its %d configs timed); "
+            .. "ranked on what was timed, each config on its latest time"):format(cut.round, cut.rounds, cut.timed, cut.of)
+  end
+  return ("the budget cut the search in the final timing (%d of %d configs timed on every shape); "
+          .. "ranked on what was timed, each config on its latest time"):format(cut.timed, cut.of)
+end
+M.cut_text = cut_text
+
 local function table_lines(result, out)
   local v = verdicts(result)
   local nshapes = #(result.shapes or {})
-  local head = {"rank", ("%-28s"):format("config")}
+  local width = 28
+  for _, row in ipairs(result.rows or {}) do width = math.max(width, #(row.label or "?")) end
+  local cfmt = "%-" .. width .. "s"
+  local head = {"rank", cfmt:format("config")}
   for i = 1, nshapes do head[#head + 1] = ("%-22s"):format(("shape %d"):format(i)) end
   head[#head + 1] = "verdict"
   out[#out + 1] = table.concat(head, "  ")
   local function line(rank, row, verdict)
-    local cells = {("%4s"):format(rank), ("%-28s"):format(row.label or "?")}
+    local cells = {("%4s"):format(rank), cfmt:format(row.label or "?")}
     for i = 1, nshapes do
       local t = row.times and row.times[i]
       cells[#cells + 1] = ("%-22s"):format(t and (dur(t.ms) .. " +- " .. dur(t.noise)) or "-")
@@ -59,14 +93,8 @@ local function table_lines(result, out)
     cells[#cells + 1] = verdict
     out[#out + 1] = table.concat(cells, "  ")
   end
-  local kept = result.kept
-  local function after_kept(row)
-    if not kept then return "not judged (budget)" end
-    if math.abs(row.ms - kept.ms) <= row.noise + kept.noise then return "a tie with the kept one (not judged)" end
-    return "slower than the kept one"
-  end
   for i, row in ipairs(result.ranked or {}) do
-    line(tostring(i), row, v[row] or after_kept(row))
+    line(tostring(i), row, (v[row] or after_kept(result, row)) .. partial_note(row))
   end
   for _, row in ipairs(result.rows or {}) do
     if row.status ~= "timed" then
@@ -75,6 +103,33 @@ local function table_lines(result, out)
                or "not timed (budget)"
       line("-", row, why)
     end
+  end
+end
+
+-- The kept config against the default, shape by shape.
+local function kept_lines(result, out)
+  local kept, def = result.kept, result.default
+  local why = not def and " (the default was not timed: no speedup)"
+              or def == kept and " (the kernel as written)"
+              or result.gain == "other shapes" and " (a tie with the default on shape 1, faster on the others)"
+              or not result.gain and " (no faster than the default beyond the noise)"
+              or ""
+  out[#out + 1] = ("kept: %s%s"):format(kept.label, why)
+  for i = 1, #(result.shapes or {}) do
+    local k, d = kept.times[i], def and def.times[i]
+    local sp = result.speedups and result.speedups[i]
+    local text
+    if not k then
+      text = "not timed (budget)"
+    elseif def == kept or not d then
+      text = dur(k.ms) .. " +- " .. dur(k.noise)
+    elseif sp.tie then
+      text = ("%s +- %s, within noise of the default (%s +- %s)"):format(dur(k.ms), dur(k.noise), dur(d.ms), dur(d.noise))
+    else
+      text = ("%s +- %s, %.2fx the default (%s +- %s)%s"):format(dur(k.ms), dur(k.noise), sp.speedup, dur(d.ms),
+                                                               dur(d.noise), sp.speedup < 1 and ": slower" or "")
+    end
+    out[#out + 1] = ("  shape %d: %s"):format(i, text)
   end
 end
 
@@ -91,21 +146,12 @@ function M.human(result)
     end
     out[#out + 1] = result.gate_subset and ("gates: only %s (a subset: a config kept here is not proven legal)"):format(
       table.concat(result.gates, ", ")) or ("gates: all %d"):format(#result.gates)
+    if result.cut then out[#out + 1] = "budget: " .. cut_text(result.cut) end
     out[#out + 1] = ""
     table_lines(result, out)
     out[#out + 1] = ""
   end
-  local kept, def = result.kept, result.default
-  if kept then
-    local rel = ""
-    if def == kept then
-      rel = " (the default itself)"
-    elseif def then
-      rel = result.tie and (", within noise of the default (%s): no significant speedup"):format(dur(def.ms))
-            or (", %.2fx the default (%s)"):format(result.speedup, dur(def.ms))
-    end
-    out[#out + 1] = ("kept: %s: %s%s"):format(kept.label, dur(kept.ms), rel)
-  end
+  if result.kept then kept_lines(result, out) end
   if result.vetoed and #result.vetoed > 0 then
     out[#out + 1] = ("vetoed faster configs (%d):"):format(#result.vetoed)
     for _, e in ipairs(result.vetoed) do
@@ -127,9 +173,12 @@ end
 local function row_data(row)
   if not row then return nil end
   local times = {}
-  for i, t in pairs(row.times or {}) do times[i] = {ms = t.ms, noise = t.noise, samples = t.samples} end
+  for i, t in pairs(row.times or {}) do
+    times[i] = {ms = t.ms, noise = t.noise, samples = t.samples, quartiles = t.quartiles}
+  end
   return {config = row.config, label = row.label, status = row.status, round = row.round, ms = row.ms,
-          noise = row.noise, times = times, error = row.err}
+          noise = row.noise, times = times, error = row.err, partial = row.partial,
+          tie_group = row.tie_group, rest = row.rest, rest_noise = row.rest_noise, rest_group = row.rest_group}
 end
 
 local function entry_data(e)
@@ -143,8 +192,14 @@ function M.data(result)
              exit = result.exit, message = result.message, method = result.method, timer = result.timer,
              shapes = result.shapes, gates = result.gates, gate_subset = result.gate_subset,
              budget_s = result.budget_s, seconds = result.seconds, stopped = result.stopped,
+             cut = result.cut, cut_text = cut_text(result.cut),
              kept = row_data(result.kept), default = row_data(result.default),
-             speedup = result.speedup, tie = result.tie, vetoed = {}, unjudged = {}, configs = {}}
+             kept_is_default = result.kept ~= nil and result.kept == result.default or nil,
+             speedup = result.speedup, tie = result.tie, gain = result.gain, speedups = {}, vetoed = {},
+             unjudged = {}, configs = {}}
+  for i = 1, #(result.shapes or {}) do
+    d.speedups[i] = result.speedups and result.speedups[i] or false
+  end
   if result.knobs then
     d.knobs = {}
     for _, name in ipairs(result.knobs.names) do d.knobs[name] = result.knobs.values[name] end

@@ -8,12 +8,15 @@
 --     runs the subject (kcv.verify.subject) with kcv.kernel.run's timing:
 --     on cuda CUDA events around each repeat, 2 x L2 (at least 256 MB)
 --     of flush buffer written before each, the median of `reps` after
---     `warmup` launches (worker.c, backend_cuda.c).  That is done `rounds`
---     times on freshly uploaded inputs; the time is the median of the
---     round medians and the noise half their range (at least NOISE_FLOOR:
---     events tick in about half a microsecond).  On the cpu backend the
---     same with the host clock: for tests, never for a claim.
---     effort < 1 (successive halving's early rounds) scales reps down.
+--     `warmup` launches, with the repeats' quartiles (worker.c,
+--     backend_cuda.c).  That is done `rounds` times on freshly uploaded
+--     inputs; the time is the median of the round medians.  The noise
+--     (time.estimate) is the largest of: half the repeats' interquartile
+--     range (the median over the rounds; about their median absolute
+--     deviation), half the range of the round medians, and RESOLUTION,
+--     the timer's tick.  On the cpu backend the same with the host clock:
+--     for tests, never for a claim.  effort < 1 (successive halving's
+--     early rounds) scales reps down and times one round.
 --
 --   time.stub(times [, knobs_def])
 --     fixed timings, for tests: times[label] = ms | {ms=, noise=} |
@@ -26,7 +29,9 @@ local knobs = require "kcv.verify.knobs"
 
 local M = {}
 
-M.NOISE_FLOOR = 0.0005      -- ms
+-- The floor of the noise, in ms: the timer's tick.  CUDA events on the
+-- H200 gave times in steps of 16 ns (issue 15's first run); two of them.
+M.RESOLUTION = 0.000032
 
 local function median(list)
   local t = {}
@@ -53,22 +58,37 @@ function Kernel:subject(config)
   return self.subjects[key]
 end
 
+-- A time and its noise from rounds = {{ms=, q1=, q3=}, ...} (each a
+-- round's median and its repeats' quartiles; q1 and q3 may be absent).
+function M.estimate(rounds)
+  local medians, halves = {}, {}
+  local lo, hi = math.huge, -math.huge
+  for r, one in ipairs(rounds) do
+    medians[r] = one.ms
+    halves[r] = ((one.q3 or one.ms) - (one.q1 or one.ms)) / 2
+    lo, hi = math.min(lo, one.ms), math.max(hi, one.ms)
+  end
+  local within, between = median(halves), (hi - lo) / 2
+  local quartiles = {}
+  for r, one in ipairs(rounds) do quartiles[r] = {one.q1 or one.ms, one.q3 or one.ms} end
+  return {ms = median(medians), noise = math.max(within, between, M.RESOLUTION), samples = medians,
+          quartiles = quartiles, within = within, between = between}
+end
+
 function Kernel:measure(config, i, effort)
   local subj = self:subject(config)
   local ok, perr = subj:prepare(self.shapes[i])
   if not ok then return nil, "does not compile: " .. tostring(perr) end
   local reps = math.max(3, math.ceil(self.reps * (effort or 1)))
   local rounds = (effort or 1) < 1 and 1 or self.rounds
-  local samples = {}
+  local got = {}
   for r = 1, rounds do
     local res = subj:run(self:inputs(i), self.shapes[i], {time = {warmup = self.warmup, reps = reps, flush = true}})
     if res.status ~= "ok" then return nil, ("%s: %s"):format(res.status, tostring(res.message)) end
     if not res.ms then return nil, "no time: " .. tostring(res.message) end
-    samples[r] = res.ms
+    got[r] = {ms = res.ms, q1 = res.ms_q1, q3 = res.ms_q3}
   end
-  local lo, hi = math.huge, -math.huge
-  for _, v in ipairs(samples) do lo, hi = math.min(lo, v), math.max(hi, v) end
-  return {ms = median(samples), noise = math.max((hi - lo) / 2, M.NOISE_FLOOR), samples = samples}
+  return M.estimate(got)
 end
 
 function M.kernel(t)

@@ -3,7 +3,8 @@
 -- The candidates come in speed order (fastest first); each runs the gates
 -- (kcv.verify.run with the config's knobs) until one fails.  The first
 -- whose gates all pass is kept and the walk stops: every config before it
--- was faster and is listed with the gate that vetoed it, its reason, its
+-- was faster (or tied with it on the benchmark shape and faster on the
+-- others: kcv.tune's ranking) and is listed with the gate that vetoed it, its
 -- evidence and the command that reproduces the failure.  A config the
 -- gates cannot judge here (it does not compile, a gate errs, not judged)
 -- is neither kept nor vetoed: it is listed as unjudged.
@@ -17,7 +18,7 @@
 --
 --   veto.run{candidates = {row, ...}, verify = fn(config, gate_ids) -> report,
 --            gates = {ids} | nil (every gate), all_gates = {ids}, expired = fn,
---            progress = fn(msg, i, n)}
+--            progress = fn(msg, i, n)}   (expired() is asked before every candidate but the first)
 --   -> {kept = row | nil, vetoed = {entry}, unjudged = {entry}, stopped = "budget" | nil}
 --   entry = {row=, gate=, status=, reason=, evidence=, reproduce=}
 
@@ -70,7 +71,9 @@ function M.run(t)
   local out = {vetoed = {}, unjudged = {}}
   local recent = {}
   for i, row in ipairs(t.candidates) do
-    if t.expired and t.expired() then out.stopped = "budget"; break end
+    -- the fastest candidate is judged whatever the clock says: a search
+    -- that timed something ends with a verdict on its best
+    if i > 1 and t.expired and t.expired() then out.stopped = "budget"; break end
     if t.progress then t.progress("gates of " .. (row.label or "?"), i, #t.candidates) end
     local verdict, entry = judge(t, row, recent)
     if verdict == "kept" then out.kept = row; break end
