@@ -41,7 +41,13 @@ that solution's verdict once it is judged, its worker still running:
 `candidate`, `reference` and `oracle` hold the outputs of the failing
 gate's case, `run(who, recipe)` runs others; help() lists what is bound.
 --budget starts no new solution after that many seconds (the rest is left
-for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).  Exit status: 0 every judged solution passes, 1 some fail,
+for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).
+Environment: KCV_AUDIT_HOLD_MIN (elements, default 4194304; -1 never):
+outputs this large stay on the worker's device and are compared there;
+KCV_AUDIT_MEMO_BYTES (2 GiB) and KCV_AUDIT_DEVICE_MEMO_BYTES (8 GiB): the
+outputs a solution's audit keeps for later gates, on the host and on the
+device; KCV_WORKER_THREADS: torch's CPU threads a worker (docs/AUDIT.md).
+Exit status: 0 every judged solution passes, 1 some fail,
 2 kcv could not run, or nothing failed but something was not judged.]],
 }
 
