@@ -103,6 +103,25 @@ def pch_dir(root, extra_cflags, log=sys.stderr):
         return d
 
 
+def built_without_pch(kw):
+    """True when this extension's build directory already holds a build
+    made without the precompiled header: it started while another worker
+    was building the header.  Adding the header's flags now would make
+    ninja compile main.cpp again in every later worker of the solution
+    (ORD-02's second process, memcheck's): 19 s each on the H200."""
+    d = kw.get("build_directory")
+    if not d:
+        try:
+            d = cpp_extension._get_build_directory(kw["name"], False)
+        except Exception:  # noqa: BLE001 - no such directory yet: a first build
+            return False
+    try:
+        with open(os.path.join(d, "build.ninja")) as f:
+            return "-Winvalid-pch" not in f.read()
+    except OSError:
+        return False
+
+
 def install(build_root, log=sys.stderr):
     """Make load_inline build through the precompiled header and the light
     CUDA header, falling back to the plain build on a compile error."""
@@ -119,7 +138,7 @@ def install(build_root, log=sys.stderr):
             BUILDS.append({"name": kw["name"], "mode": "plain", "why": "the solution sets its own headers"})
             return plain(**kw)
         fast = dict(kw)
-        pch = pch_dir(build_root, kw.get("extra_cflags"), log)
+        pch = None if built_without_pch(kw) else pch_dir(build_root, kw.get("extra_cflags"), log)
         if pch:
             fast["extra_cflags"] = list(kw.get("extra_cflags") or []) + ["-I" + pch, "-Winvalid-pch"]
         if kw.get("cuda_sources"):

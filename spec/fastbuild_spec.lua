@@ -59,6 +59,13 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     assert.are.equal("plain", result().builds[4].mode)
   end)
 
+  it_torch("keeps building an extension without the precompiled header when its first build went without it (no rebuild of main.cpp)", function()
+    local c = calls_of("g")
+    assert.are.equal(1, #c)
+    assert.are.same({""}, c[1].extra_cflags)
+    assert.are.same({name = "g", mode = "fast", pch = false}, result().builds[#result().builds])
+  end)
+
   it_torch("builds the precompiled header once per set of host flags, empty flags ignored", function()
     -- a (''), b (none) share one; c (-O3) and e/f (-DBROKEN) get their own
     assert.are.equal(3, #result().pch_builds)
