@@ -229,11 +229,15 @@ static int l_class_name(lua_State *L)
     return 1;
 }
 
-/* The class masks_equal compares: detail merged away unless asked for. */
-typedef struct { int zero_sign, nan_sign, finite_detail, round_expected; } maskopts;
+/* The class masks_equal compares: detail merged away unless asked for.
+ * merge_nonfinite makes NaN, +Inf and -Inf one class (a spec's
+ * nonfinite_class = "merged", docs/SPECS.md): finite against non-finite
+ * still differs, which non-finite it is does not. */
+typedef struct { int zero_sign, nan_sign, finite_detail, round_expected, merge_nonfinite; } maskopts;
 
 static int mask_key(int cls, double v, const maskopts *o)
 {
+    if (o->merge_nonfinite && (cls == C_PINF || cls == C_NINF || cls == C_NAN)) return C_NAN;
     if (cls == C_SUBNORMAL && !o->finite_detail) return C_NORMAL;
     if (cls == C_NZERO && !o->zero_sign) return C_PZERO;
     if (cls == C_NAN && o->nan_sign && signbit(v)) return C_NCLASS;  /* -NaN */
@@ -251,7 +255,8 @@ static int l_masks_equal(lua_State *L)
     kcv_buf *e = check_pair(L, g, 2);
     check_opts(L, 3);
     maskopts o = {opt_bool(L, 3, "zero_sign", 0), opt_bool(L, 3, "nan_sign", 0),
-                  opt_bool(L, 3, "finite_detail", 0), opt_bool(L, 3, "round_expected", 1)};
+                  opt_bool(L, 3, "finite_detail", 0), opt_bool(L, 3, "round_expected", 1),
+                  opt_bool(L, 3, "merge_nonfinite", 0)};
     int round = o.round_expected && g->dtype != e->dtype && kcv_dtypes[g->dtype].is_float;
     double gmn = min_normal(g->dtype), emn = round ? gmn : min_normal(e->dtype);
     /* Rounding can change the class only below the smallest normal or
@@ -364,7 +369,7 @@ static int l_reference_relative(lua_State *L)
     kcv_buf *r = check_pair(L, g, 2);
     kcv_buf *e = check_pair(L, g, 3);
     kcv_checkopts(L, 4, "finite_detail zero_sign alt");
-    maskopts o = {opt_bool(L, 4, "zero_sign", 0), 0, opt_bool(L, 4, "finite_detail", 0), 1};
+    maskopts o = {opt_bool(L, 4, "zero_sign", 0), 0, opt_bool(L, 4, "finite_detail", 0), 1, 0};
     kcv_buf *alt[2] = {NULL, NULL};
     int has_alt = !lua_isnoneornil(L, 4) && opt_alt(L, 4, g->numel, alt);
     int round = kcv_dtypes[g->dtype].is_float;

@@ -13,7 +13,7 @@
  * gdn_bwd.cu recomputes).  No atomics, a fixed order: bit-for-bit
  * deterministic.  Sequential in t, so
  * it is slow: this is the reference kernel that runs on kcv's CPU backend
- * in CI; the chunked Hopper kernels are issue 11's next step.
+ * in CI; gdn_chunked_fwd.cu is the chunked (WY) form of the same forward.
  */
 #include "gdn.cuh"
 

@@ -9,6 +9,7 @@
 --   local it_py = files.it_if(PY, why)  -- busted's it, pending with `why` when not PY
 --   local r = files.python_json(py, script, arg)  -- a Python check script's last line, decoded
 --   files.it_parallel_options("./kcv controls", "--only relu")  -- the --jobs/--timeout tests
+--   files.have_cpu_backend()            -- kcv's CPU kernel backend is here (and now current)
 local M = {}
 
 function M.tmpdir()
@@ -78,6 +79,14 @@ function M.it_parallel_options(cmd, sel)
     assert.are.equal(0, rc)
     assert.truthy(out:find("--jobs N", 1, true), out)
   end)
+end
+
+-- Whether kcv runs kernels on its CPU backend here; selects it when so.
+function M.have_cpu_backend()
+  local kcv = require "kcv"
+  if not (kcv.kernel and kcv.kernel.load and kcv.backend) then return false end
+  local ok, name = pcall(kcv.backend.use, "cpu")
+  return ok and name == "cpu"
 end
 
 -- busted's `it`, or a pending test that gives the reason when `ok` is

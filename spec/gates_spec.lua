@@ -7,11 +7,7 @@ local verify = require "kcv.verify"
 local FX = "spec/fixtures/verify/"
 local SEED = 1
 
-local function have_cpu_backend()
-  if not (kcv.kernel and kcv.kernel.load and kcv.backend) then return false end
-  local ok, name = pcall(kcv.backend.use, "cpu")
-  return ok and name == "cpu"
-end
+local have_cpu_backend = require("files").have_cpu_backend
 
 local function have_nvcc()
   local ok, ptxas = pcall(require, "kcv.ptxas")
@@ -170,6 +166,32 @@ describe("each gate on the CPU backend", function()
     local rep = verify.run{spec = FX .. "rowsum.lua", kernel = FX .. "rowsum_pipeline.cu", gates = {"CMP-02", "RES-01"},
                            seed = SEED, backend = "cpu"}
     assert.are.equal("pass", rep.verdict, rep.message or (rep.gates[1] and rep.gates[1].reason))
+  end)
+
+  it("EXC-01 with nonfinite_class = \"merged\": NaN and Inf one class, finite against non-finite still a failure", function()
+    local function status(spec, kernel)
+      local g = run("EXC-01", spec, kernel).gates[1]
+      assert.is_not_nil(g)
+      return g.status, g
+    end
+    -- a NaN emitted as +Inf: rejected by exact classes, accepted merged
+    local st, g = status("relu", "relu_nan_as_inf")
+    assert.are.equal("fail", st)
+    assert.truthy(g.evidence.class:find("got pinf, expected nan", 1, true), g.evidence.class)
+    st, g = status("relu_merged", "relu_nan_as_inf")
+    assert.are.equal("pass", st, g.reason)
+    assert.truthy(g.reason:find("one class", 1, true), g.reason)
+    -- a NaN swallowed into a finite 0 still fails
+    st, g = status("relu_merged", "relu_fmax")
+    assert.are.equal("fail", st)
+    assert.truthy(g.evidence.class:find("expected nan", 1, true), g.evidence.class)
+    assert.are.equal("pass", (status("relu_merged", "relu_good")))
+    -- a value other than "exact" or "merged" is a spec error
+    local bad = dofile(FX .. "relu.lua")
+    bad.nonfinite_class = "loose"
+    local ok, e = pcall(require("kcv.verify.spec").validate, bad)
+    assert.is_false(ok)
+    assert.are.equal("nonfinite_class", e.field)
   end)
 
   it("is a command: kcv verify exits 1 on a failure and writes JSON and JUnit reports", function()

@@ -36,6 +36,16 @@ return {
   torch = {none = "Gated DeltaNet is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
   error_model = { reduction = "K", accumulator = "f32", c = 8 },
   zero_sign = false,
+  -- NaN and +-Inf are one class for EXC-01 (docs/SPECS.md, nonfinite_class).
+  -- An Inf injected into v (or h0, g, beta) meets a chain of products and
+  -- sums (the state update, S^T q); whether an output element ends Inf or
+  -- NaN depends on the order in which Inf - Inf or 0 * Inf is formed.  The
+  -- sequential oracle forms them step by step; any chunked (WY) kernel
+  -- associates differently, so at some elements the oracle has NaN where an
+  -- honest chunked kernel has +-Inf.  The clause stays tolerance-free: an
+  -- output the oracle keeps finite must be finite, and one it makes
+  -- non-finite must be non-finite.
+  nonfinite_class = "merged",
   kernel = {
     name = "gdn_fwd_kernel",
     params = {"q", "k", "v", "g", "beta", "h0", "o", "ht", "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"},

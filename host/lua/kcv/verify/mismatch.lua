@@ -17,6 +17,7 @@ local C = kcv.cmp.CLASS
 
 -- The class code as the comparison sees it, under opts' merging rules.
 local function merged(code, opts)
+  if opts.merge_nonfinite and (code == C.pinf or code == C.ninf or code == C.nan) then return C.nan end
   if code == C.nzero and not opts.zero_sign then return C.pzero end
   if code == C.subnormal and not opts.finite_detail then return C.normal end
   return code

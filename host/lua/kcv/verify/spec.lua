@@ -204,6 +204,9 @@ function M.validate(spec)
   want(spec.oracle, "function", "oracle")
   check_error_model(spec)
   if spec.zero_sign ~= nil then want(spec.zero_sign, "boolean", "zero_sign") end
+  if spec.nonfinite_class ~= nil and spec.nonfinite_class ~= "exact" and spec.nonfinite_class ~= "merged" then
+    bad("nonfinite_class", "expected \"exact\" or \"merged\", got %s", tostring(spec.nonfinite_class))
+  end
   if spec.elementwise ~= nil then
     want(spec.elementwise, "boolean", "elementwise")
     if spec.elementwise and spec.error_model.reduction ~= nil then

@@ -1,0 +1,241 @@
+/*
+ * gdn_chunked_fwd.cu — the Gated DeltaNet forward in chunks of 64, the WY
+ * representation with the triangular inverse (specs/gdn_fwd.lua), portable
+ * path: no Hopper-only instruction, so it runs on kcv's CPU backend.
+ *
+ * Within a chunk (positions t = 0..n-1, n <= 64; D(t,s) = sum of g over
+ * (s, t], s = -1 the chunk's start; Gam(t,s) = exp(D(t,s))), with S0 the
+ * state at the chunk's start, the delta rule unrolls to
+ *   (I + L) delta = diag(beta) V - diag(beta Gam(.,-1)) K S0,
+ *   L(t,s) = beta_t (k_t . k_s) Gam(t,s) for s < t,
+ * so with A = (I + L)^-1 (unit lower triangular, by forward substitution),
+ *   W = A diag(beta Gam(.,-1)) K,   U = A diag(beta) V,   delta = U - W S0,
+ *   S_end = Gam(n-1,-1) S0 + sum_t Gam(n-1,t) k_t delta_t^T,
+ *   o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s).
+ * Three launches (kernels/gdn_chunked_fwd.lua):
+ *   gdn_chunk_prep  a block per (lane, chunk): q and k normalised, A, W, U;
+ *   gdn_chunk_scan  a block per lane, thread j owns column j of the state:
+ *                   delta = U - W S0 chunk by chunk (over U) and the state;
+ *                   every chunk's S0 to a workspace, the last state to ht;
+ *   gdn_chunk_out   a block per (lane, chunk): o from S0, q, k and delta.
+ * Why the details:
+ *   - Gam(t,s) is exp of a pairwise sum of g in double, never a ratio of
+ *     cumulative products nor exp(G_t - G_s): a g of -Inf gives a 0 decay
+ *     (as the sequential oracle's exp(g) does), not -Inf - -Inf = NaN, and
+ *     a sum of g near -FLT_MAX does not overflow;
+ *   - a chunk's tail (n < 64) and the causal mask are selections (loops
+ *     that stop at n, at t): no position past the sequence is loaded, and
+ *     nothing is masked by multiplying with 0, so a NaN there cannot leak;
+ *   - the state, A, W and the normalised q, k are f32; U and delta are
+ *     double, as gdn_fwd.cu's residual r is: delta = beta (v - ...) can
+ *     reach twice the largest |v| (3.4e38 in bf16) where neither the state
+ *     nor o overflow (EXC-03's near-FLT_MAX cases);
+ *   - each dot product and matrix product is summed in acc_t (double, as
+ *     gdn_fwd.cu sums; the ACC knob, kernels/gdn_chunked_fwd.lua, makes it
+ *     f32 to see what the contract says of an f32-accumulating chunked
+ *     kernel) in a fixed order, so values near FLT_MAX do not overflow on
+ *     the way, and the result is bit-for-bit deterministic (no atomics).
+ */
+#include "gdn.cuh"
+#define ACC_DEFAULT double
+#include "acc.cuh"
+
+#define GDN_CHUNK 64
+
+/* Token (b, t, h) of [B, T, H, ...]. */
+__device__ static long long gdn_tok(long long b, long long t, long long H, long long T, long long h)
+{
+    return (b * T + t) * H + h;
+}
+
+/* x normalised into y (f32, K long): x / sqrt(sum x^2 + eps), the sum of
+ * squares in double in index order (what gdn_normalise does, per thread). */
+__device__ static void gdn_norm_row(const __nv_bfloat16 *x, float *y, long long K, float eps)
+{
+    double n = 0.0;
+    for (long long i = 0; i < K; i++) {
+        double a = __bfloat162float(x[i]);
+        n += a * a;
+    }
+    const float r = (float)(1.0 / sqrt(n + (double)eps));
+    for (long long i = 0; i < K; i++) y[i] = __bfloat162float(x[i]) * r;
+}
+
+/* a . b, K long, summed in acc_t in index order. */
+__device__ static double gdn_dot(const float *a, const float *b, long long K)
+{
+    acc_t d = acc_of(0.0);
+    for (long long i = 0; i < K; i++) d += (acc_t)a[i] * (acc_t)b[i];
+    return acc_value(d);
+}
+
+/* Row t of L into Lm[t][0..t-1]: beta_t (k_t . k_s) Gam(t,s), the decay a
+ * pairwise sum of g walked back from t; returns Gam(t,-1). */
+__device__ static double gdn_l_row(float (*Lm)[GDN_CHUNK], const float *kn, const float *g,
+                                   long long t, long long K, long long H, float bt)
+{
+    double d = 0.0;
+    for (long long s = t - 1; s >= 0; s--) {
+        d += g[(s + 1) * H];
+        Lm[t][s] = (float)((double)bt * gdn_dot(kn + t * H * K, kn + s * H * K, K) * exp(d));
+    }
+    return exp(d + g[0]);
+}
+
+/* A = (I + L)^-1 by forward substitution, a row at a time (row i needs the
+ * rows above it):  A(i,s) = -L(i,s) - sum_{s<r<i} L(i,r) A(r,s);  thread s
+ * owns column s.  Only s <= i is ever written or read. */
+__device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_CHUNK], long long n)
+{
+    const long long s = threadIdx.x;
+    for (long long i = 0; i < n; i++) {
+        if (s < i) {
+            acc_t a = -(acc_t)Lm[i][s];
+            for (long long r = s + 1; r < i; r++) a -= (acc_t)Lm[i][r] * (acc_t)Am[r][s];
+            Am[i][s] = (float)acc_value(a);
+        } else if (s == i) {
+            Am[i][s] = 1.0f;
+        }
+        __syncthreads();
+    }
+}
+
+/* Launch 1: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
+ * position t (idle past the tail).  Writes qn, kn (normalised, f32), W and
+ * U of the chunk. */
+extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
+                                          const __nv_bfloat16 *__restrict__ k,
+                                          const __nv_bfloat16 *__restrict__ v,
+                                          const float *__restrict__ g,
+                                          const __nv_bfloat16 *__restrict__ beta,
+                                          float *__restrict__ qn, float *__restrict__ kn,
+                                          float *__restrict__ W, double *__restrict__ U,
+                                          long long B, long long T, long long H,
+                                          long long K, long long V, float eps)
+{
+    __shared__ float Lm[GDN_CHUNK][GDN_CHUNK], Am[GDN_CHUNK][GDN_CHUNK];
+    __shared__ double wk[GDN_CHUNK], bv[GDN_CHUNK];    /* beta Gam(.,-1), beta */
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
+    const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
+    const long long t = threadIdx.x, base = gdn_tok(b, t0, H, T, h);
+
+    if (lane >= B * H) return;
+    if (t < n) {
+        gdn_norm_row(q + (base + t * H) * K, qn + (base + t * H) * K, K, eps);
+        gdn_norm_row(k + (base + t * H) * K, kn + (base + t * H) * K, K, eps);
+    }
+    __syncthreads();
+    if (t < n) {
+        const float bt = __bfloat162float(beta[base + t * H]);
+        wk[t] = (double)bt * gdn_l_row(Lm, kn + base * K, g + base, t, K, H, bt);
+        bv[t] = bt;
+    }
+    __syncthreads();
+    gdn_tri_inverse(Lm, Am, n);
+    if (t < n) {
+        for (long long i = 0; i < K; i++) {
+            acc_t w = acc_of(0.0);
+            for (long long s = 0; s <= t; s++) w += (acc_t)Am[t][s] * (acc_t)(wk[s] * kn[(base + s * H) * K + i]);
+            W[(base + t * H) * K + i] = (float)acc_value(w);
+        }
+        for (long long j = 0; j < V; j++) {
+            acc_t u = acc_of(0.0);
+            for (long long s = 0; s <= t; s++)
+                u += (acc_t)Am[t][s] * (acc_t)(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
+            U[(base + t * H) * V + j] = acc_value(u);
+        }
+    }
+}
+
+/* Gam(n-1,t) for t < n into ex[t] and Gam(n-1,-1) into ex[n], walked back
+ * from the chunk's end (thread 0; the same for every column). */
+__device__ static void gdn_chunk_decays(const float *g, long long base, long long n, long long H, double *ex)
+{
+    if (threadIdx.x == 0) {
+        double d = 0.0;
+        for (long long t = n - 1; t >= 0; t--) {
+            ex[t] = exp(d);
+            d += g[base + t * H];
+        }
+        ex[n] = exp(d);
+    }
+    __syncthreads();
+}
+
+/* Launch 2: a block per lane, thread j owns column j of the f32 state.
+ * Per chunk: S0 to hs; delta_t = U_t - W_t S0 (over U); then
+ * S = Gam(n-1,-1) S0 + sum_t Gam(n-1,t) k_t delta_t, each row's sum in
+ * acc_t.  The last state to ht. */
+extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const float *__restrict__ h0,
+                                          const float *__restrict__ kn, const float *__restrict__ W,
+                                          double *__restrict__ U, float *__restrict__ hs,
+                                          float *__restrict__ ht,
+                                          long long B, long long T, long long H,
+                                          long long K, long long V)
+{
+    __shared__ double ex[GDN_CHUNK + 1];
+    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    float s[GDN_KMAX];
+
+    if (lane >= B * H || K > GDN_KMAX) return;
+    gdn_load_column(s, h0, lane, K, V, j);
+    for (long long c = 0; c < nc; c++) {
+        const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
+        const long long base = gdn_tok(b, t0, H, T, h);
+        __syncthreads();                          /* the last chunk's readers of ex are done */
+        gdn_chunk_decays(g, base, n, H, ex);
+        if (j >= V) continue;
+        gdn_store_column(s, hs, lane * nc + c, K, V, j);
+        for (long long t = 0; t < n; t++) {
+            const long long tok = base + t * H;
+            U[tok * V + j] -= gdn_dot(W + tok * K, s, K);
+        }
+        for (long long i = 0; i < K; i++) {
+            acc_t acc = acc_of(ex[n] * s[i]);
+            for (long long t = 0; t < n; t++) {
+                const long long tok = base + t * H;
+                acc += (acc_t)kn[tok * K + i] * (acc_t)(ex[t] * U[tok * V + j]);
+            }
+            s[i] = (float)acc_value(acc);
+        }
+    }
+    gdn_store_column(s, ht, lane, K, V, j);
+}
+
+/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
+ * output row t: o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s)
+ * (q_t . k_s) delta_s), each column summed in acc_t, rounded once to bf16. */
+extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
+                                         const float *__restrict__ kn, const double *__restrict__ U,
+                                         const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
+                                         long long B, long long T, long long H,
+                                         long long K, long long V)
+{
+    __shared__ double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
+    __shared__ double gq[GDN_CHUNK];              /* Gam(t,-1) */
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
+    const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
+    const long long t = threadIdx.x, base = gdn_tok(b, t0, H, T, h);
+    const double scale = 1.0 / sqrt((double)K);
+
+    if (lane >= B * H || t >= n) return;
+    const float *qt = qn + (base + t * H) * K;
+    double d = 0.0;
+    cq[t][t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+    for (long long s = t - 1; s >= 0; s--) {
+        d += g[base + (s + 1) * H];
+        cq[t][s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
+    }
+    gq[t] = exp(d + g[base]);
+    const float *S0 = hs + (lane * nc + c) * K * V;
+    for (long long j = 0; j < V; j++) {
+        acc_t y = acc_of(0.0);
+        for (long long i = 0; i < K; i++) y += (acc_t)S0[i * V + j] * (acc_t)qt[i];
+        y *= (acc_t)gq[t];
+        for (long long s = 0; s <= t; s++) y += (acc_t)cq[t][s] * (acc_t)U[(base + s * H) * V + j];
+        o[(base + t * H) * V + j] = __double2bfloat16(acc_value(y) * scale);
+    }
+}

@@ -1,0 +1,45 @@
+-- kernels/gdn_chunked_fwd.lua — how kernels/gdn_chunked_fwd.cu is launched:
+-- three launches over chunks of 64 tokens (GDN_CHUNK in the source), with
+-- five workspaces: q and k normalised (qn, kn, f32), the WY factors W (f32)
+-- and U (f64; it becomes delta = U - W S0 in the scan), and the state at
+-- every chunk's start (hs, f32), which the output launch reads.
+local CHUNK = 64
+
+local function lanes(s) return s.B * s.H end
+local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
+local function warps(n) return 32 * ((n + 31) // 32) end
+
+return {
+  spec = "gdn_fwd",
+  kernel = {pipeline = {
+    workspace = {
+      {name = "qn", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
+      {name = "kn", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
+      {name = "W", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
+      {name = "U", dtype = "f64", shape = function(s) return {s.B * s.T * s.H * s.V} end},
+      {name = "hs", dtype = "f32", shape = function(s) return {lanes(s) * nchunks(s) * s.K * s.V} end},
+    },
+    launches = function(s)
+      local dims = {"B:i64", "T:i64", "H:i64", "K:i64", "V:i64"}
+      local function with_dims(list)
+        for _, d in ipairs(dims) do list[#list + 1] = d end
+        return list
+      end
+      local prep = with_dims{"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}
+      prep[#prep + 1] = "eps:f32"
+      return {
+        {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = CHUNK, smem = 0, params = prep},
+        {name = "gdn_chunk_scan", grid = lanes(s), block = warps(s.V), smem = 0,
+         params = with_dims{"g", "h0", "kn", "W", "U", "hs", "ht"}},
+        {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK, smem = 0,
+         params = with_dims{"g", "qn", "kn", "U", "hs", "o"}},
+      }
+    end,
+  }},
+  -- ACC: the accumulator of every dot and matrix product (acc.cuh); f64 is
+  -- the kernel as written, f32 what a tensor-core kernel would use
+  tune = {
+    knobs = {ACC = {"f64", "f32"}},
+    shapes = {{B = 1, T = 200, H = 2, K = 64, V = 64}},
+  },
+}
