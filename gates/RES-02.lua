@@ -74,12 +74,18 @@ return {
     local regs_limit = math.min(known(dev.max_regs_per_thread, 255), budget.regs or math.huge)
     local local_limit = budget.local_bytes or 512 * 1024
 
-    -- 1. the kernel launches at every probed shape
+    -- 1. the kernel launches at every probed shape; a shape where an
+    -- earlier gate of this verification (CMP-03 runs the same shapes) had
+    -- a plain run of the same subject launch and finish is counted as
+    -- launched without a run of its own (subject.launched_at)
     local shapes = case.range_shapes(spec, ctx.budget)
-    local launched = 0
+    local launched, before = 0, 0
+    local prior = ctx.subject.launched_at or {}
     for i, item in ipairs(shapes) do
       local c = ctx:case(("launch-%d"):format(i), item.shape, "normal")
-      if c then
+      if c and prior[specmod.shape_string(c.shape)] then
+        launched, before = launched + 1, before + 1
+      elseif c then
         ctx:progress("launch at " .. item.label)
         local r = ctx:run(ctx:inputs(c), c.shape)
         local cause = unjudged.outcome(r)
@@ -92,9 +98,12 @@ return {
       end
     end
 
+    local lt = ("launched at %d shapes"):format(launched)
+    if before > 0 then lt = lt .. (" (%d of them by an earlier gate's run)"):format(before) end
+
     -- 2. static resources
     if ctx.only_case and not ctx.only_case:match("^resources") then
-      return ctx:pass(("launched at %d shapes"):format(launched), {shapes = launched})
+      return ctx:pass(lt, {shapes = launched, launched_before = before})
     end
     local c = ctx:case("resources", case.benchmark(spec, ctx.budget), "normal")
     local worst_smem, at = 0, "benchmark"
@@ -109,14 +118,14 @@ return {
         worst_smem, at, smem_limit), {smem = worst_smem, smem_limit = smem_limit, at = at})
     end
     if not (ctx.subject.caps or {}).resources then
-      return ctx:na(("launched at %d shapes; the subject cannot report hardware resources"):format(launched))
+      return ctx:na(lt .. "; the subject cannot report hardware resources")
     end
     local u, why = ctx.subject:resources(c.shape)
     if not u then
-      return ctx:na(("launched at %d shapes; resource usage unknown: %s"):format(launched, tostring(why)))
+      return ctx:na(("%s; resource usage unknown: %s"):format(lt, tostring(why)))
     end
     local smem = (u.smem or 0) + worst_smem
-    local ev = {regs = u.regs, smem = smem, local_bytes = u.local_bytes, source = u.source,
+    local ev = {regs = u.regs, smem = smem, local_bytes = u.local_bytes, source = u.source, launched_before = before,
                 regs_limit = regs_limit, smem_limit = smem_limit, local_limit = local_limit}
     if u.regs and u.regs > regs_limit then
       return ctx:fail(c, ("%d registers per thread exceed the limit %d"):format(u.regs, regs_limit), ev)
@@ -162,8 +171,8 @@ return {
     if budget.min_occupancy then
       ev.min_occupancy = budget.min_occupancy
       if not ev.occupancy then
-        return ctx:na(("launched at %d shapes; the budget asks for occupancy >= %g but %s"):format(
-          launched, budget.min_occupancy, occ_text))
+        return ctx:na(("%s; the budget asks for occupancy >= %g but %s"):format(
+          lt, budget.min_occupancy, occ_text))
       end
       if ev.occupancy < budget.min_occupancy then
         return ctx:fail(c, ("%s at %s is below the budget's min_occupancy %g"):format(
@@ -171,8 +180,8 @@ return {
       end
       occ_text = occ_text .. (" >= %g"):format(budget.min_occupancy)
     end
-    return ctx:pass(("launched at %d shapes; regs %s <= %d, smem %d <= %d, local %s <= %d (%s); TMEM %s; %s"):format(
-      launched, tostring(u.regs), regs_limit, smem, smem_limit, tostring(u.local_bytes), local_limit,
+    return ctx:pass(("%s; regs %s <= %d, smem %d <= %d, local %s <= %d (%s); TMEM %s; %s"):format(
+      lt, tostring(u.regs), regs_limit, smem, smem_limit, tostring(u.local_bytes), local_limit,
       tostring(u.source), ev.tmem, occ_text), ev)
   end,
 }

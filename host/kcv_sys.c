@@ -11,7 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include "kcv.h"
+#include "cuda_cache.h"
 
 #ifndef KCV_NO_EDIT
 #include <editline/readline.h>
@@ -202,6 +204,77 @@ static int l_sleep(lua_State *L)
     return 0;
 }
 
+/* kcv.sys.source_key(path, options, extra) -> hex key, or nil when the file
+ * cannot be read: a hash of the source's text, the text of every header it
+ * includes with quotes (as the kernel caches key them: cuda_cache.c),
+ * the options (a list of strings) and `extra` (a list of strings, or of
+ * paths prefixed "stat:", which add the file's size and mtime: a tool's
+ * identity).  kcv.sys.cache_dir() -> the disk cache directory or nil. */
+static int l_source_key(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
+    fclose(f);
+    luaL_pushresult(&b);
+    size_t len;
+    const char *code = lua_tolstring(L, -1, &len);
+    kcv_hash h;
+    kcv_hash_init(&h);
+    kcv_hash_add(&h, path, strlen(path));
+    kcv_hash_add(&h, code, len);
+    /* options as NUL-separated, doubly terminated (kcv_hash_includes's -I) */
+    luaL_Buffer ob;
+    luaL_buffinit(L, &ob);
+    if (lua_istable(L, 2))
+        for (lua_Integer i = 1; ; i++) {
+            lua_geti(L, 2, i);
+            if (lua_isnil(L, -1)) { lua_pop(L, 1); break; }
+            size_t ol;
+            const char *o = luaL_checklstring(L, -1, &ol);
+            kcv_hash_add(&h, o, ol);
+            lua_pop(L, 1);
+            luaL_addlstring(&ob, o, ol);
+            luaL_addchar(&ob, '\0');
+        }
+    luaL_addchar(&ob, '\0');
+    luaL_pushresult(&ob);
+    kcv_hash_add(&h, "", 0);
+    if (lua_istable(L, 3))
+        for (lua_Integer i = 1; ; i++) {
+            lua_geti(L, 3, i);
+            if (lua_isnil(L, -1)) { lua_pop(L, 1); break; }
+            size_t el;
+            const char *e = luaL_checklstring(L, -1, &el);
+            kcv_hash_add(&h, e, el);
+            struct stat st;
+            if (strncmp(e, "stat:", 5) == 0 && stat(e + 5, &st) == 0) {
+                long long v[3] = {(long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                                  (long long)st.st_mtim.tv_nsec};
+                kcv_hash_add(&h, v, sizeof v);
+            }
+            lua_pop(L, 1);
+        }
+    kcv_hash_includes(&h, path, code, len, lua_tostring(L, -1));
+    char hex[KCV_CACHE_KEYLEN];
+    kcv_hash_hex(&h, hex);
+    lua_pushstring(L, hex);
+    return 1;
+}
+
+static int l_cache_dir(lua_State *L)
+{
+    const char *d = kcv_cache_dir();
+    if (!d) return 0;
+    lua_pushstring(L, d);
+    return 1;
+}
+
 int kcv_open_sys(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -209,7 +282,8 @@ int kcv_open_sys(lua_State *L)
         {"history_load", l_history_load}, {"history_save", l_history_save},
         {"isatty", l_isatty}, {"getpid", l_getpid}, {"realpath", l_realpath},
         {"sleep", l_sleep}, {"completer", l_completer}, {"interruptible", l_interruptible},
-        {"ignore_sigint", l_ignore_sigint}, {NULL, NULL}};
+        {"ignore_sigint", l_ignore_sigint}, {"source_key", l_source_key},
+        {"cache_dir", l_cache_dir}, {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_setfield(L, -2, "sys");
     return 0;

@@ -47,6 +47,12 @@ void mp_parallel(int64_t n, double work, mp_task fn, void *ctx);
 int mp_fast_sum(const double *x, int64_t n, int64_t st, double *y, double *mag);
 /* Correctly rounded Σ a[i]*b[i] (both contiguous) and Σ|a b|. */
 int mp_fast_dot(const double *a, const double *b, int64_t n, double *y, double *mag);
+/* mp_fast_dot of a with b[0..3], in one pass (AVX2 lanes where the CPU has
+ * them): the same bits and the same certified flags ok[l] as four calls.
+ * mp_fast_dot4_enabled = 0 makes it four calls (tests compare the two). */
+void mp_fast_dot4(const double *a, const double *const b[4], int64_t n, double y[4],
+                  double mag[4], int ok[4]);
+extern int mp_fast_dot4_enabled;
 
 /* The IEEE double nearest to the exact value that `r` (53 bits) is the
  * RN rounding of with ternary `inex` in MPFR's unbounded exponent range:

@@ -74,33 +74,58 @@ static double norm2(const double *x, int64_t n)
     return sqrt(s);
 }
 
-/* Column j of A (K x V): r_j = v_j - A[:,j] . k (delta rule; else v_j), and
- * sum_i |A_ij k_i| in *ua. */
-static double residual(const gdn_ctx *c, const double *A, const double *k, const double *v, int64_t j,
-                       double *ua)
+/* u_j = A[:,j] . k and ua_j = sum_i |A_ij k_i| for every column j of A
+ * (K x V), each sum over i = 0, 1, ... in that order: the loops run along
+ * A's rows (contiguous, vectorisable across j), but every u_j and ua_j gets
+ * its terms in the order of a loop down column j, so the bits are a
+ * column loop's. */
+static void col_dots(const gdn_ctx *c, const double *A, const double *k, double *u, double *ua)
 {
-    double u = 0;
-    *ua = 0;
-    for (int64_t i = 0; i < c->K; i++) {
-        u += A[i * c->V + j] * k[i];
-        *ua += fabs(A[i * c->V + j] * k[i]);
+    const int64_t K = c->K, V = c->V;
+    for (int64_t j = 0; j < V; j++) { u[j] = 0; ua[j] = 0; }
+    for (int64_t i = 0; i < K; i++) {
+        const double *row = A + i * V;
+        double ki = k[i];
+        for (int64_t j = 0; j < V; j++) {
+            u[j] += row[j] * ki;
+            ua[j] += fabs(row[j] * ki);
+        }
     }
-    return c->delta ? v[j] - u : v[j];
+}
+
+/* col_j = sum_i A_ij^2, i in order (as col_dots). */
+static void col_squares(const gdn_ctx *c, const double *A, double *col)
+{
+    const int64_t K = c->K, V = c->V;
+    for (int64_t j = 0; j < V; j++) col[j] = 0;
+    for (int64_t i = 0; i < K; i++) {
+        const double *row = A + i * V;
+        for (int64_t j = 0; j < V; j++) col[j] += row[j] * row[j];
+    }
+}
+
+/* Every column j of A: r_j = v_j - A[:,j] . k (delta rule; else v_j), and
+ * sum_i |A_ij k_i| in ua[j]; u: V doubles of scratch. */
+static void residuals(const gdn_ctx *c, const double *A, const double *k, const double *v, double *r,
+                      double *ua, double *u)
+{
+    col_dots(c, A, k, u, ua);
+    for (int64_t j = 0; j < c->V; j++) r[j] = c->delta ? v[j] - u[j] : v[j];
 }
 
 /* One step on S (K x V, holding S_{t-1}): S becomes S_t; r (V) gets r_t
- * (delta rule).  n (V, or NULL) is the magnitude state. */
-static void step(const gdn_ctx *c, int64_t tok, double *S, double *r, double *n)
+ * (delta rule).  n (V, or NULL) is the magnitude state; x: 3V doubles of
+ * scratch. */
+static void step(const gdn_ctx *c, int64_t tok, double *S, double *r, double *n, double *x)
 {
     const int64_t K = c->K, V = c->V;
     const double *k = c->k + tok * K, *v = c->v + tok * V;
     double amax = decay(c, tok, S), knorm = norm2(k, K), bt = c->delta ? c->beta[tok] : 1;
-    for (int64_t j = 0; j < V; j++) {
-        double ua, col = 0;
-        r[j] = residual(c, S, k, v, j, &ua);
-        for (int64_t i = 0; i < K; i++) col += S[i * V + j] * S[i * V + j];
-        if (n) n[j] = amax * n[j] + sqrt(col) + fabs(bt) * knorm * (fabs(v[j]) + (c->delta ? ua : 0));
-    }
+    double *ua = x, *col = x + V;
+    residuals(c, S, k, v, r, ua, x + 2 * V);
+    col_squares(c, S, col);
+    for (int64_t j = 0; j < V; j++)
+        if (n) n[j] = amax * n[j] + sqrt(col[j]) + fabs(bt) * knorm * (fabs(v[j]) + (c->delta ? ua[j] : 0));
     for (int64_t i = 0; i < K; i++)
         for (int64_t j = 0; j < V; j++)
             S[i * V + j] += bt * k[i] * r[j];
@@ -114,7 +139,7 @@ static void fwd_lane(gdn_ctx *c, int64_t lane, double *S, double *r, double *n)
     memset(n, 0, sizeof(double) * (size_t)V);   /* h0 is given exactly: no error yet */
     for (int64_t t = 0; t < c->T; t++) {
         int64_t tok = at_tok(c, b, t, h);
-        step(c, tok, S, r, n);
+        step(c, tok, S, r, n, n + V);
         const double *q = c->q + tok * K;
         double qn = norm2(q, K);
         for (int64_t j = 0; j < V; j++) {
@@ -136,7 +161,7 @@ static void fwd_lane(gdn_ctx *c, int64_t lane, double *S, double *r, double *n)
 static void fwd_task(void *ctx, int64_t lo, int64_t hi)
 {
     gdn_ctx *c = ctx;
-    double *w = malloc(sizeof(double) * (size_t)(c->K * c->V + 2 * c->V));
+    double *w = malloc(sizeof(double) * (size_t)(c->K * c->V + 5 * c->V));
     if (!w) { c->failed = 1; return; }
     for (int64_t lane = lo; lane < hi; lane++) fwd_lane(c, lane, w, w + c->K * c->V, w + c->K * c->V + c->V);
     free(w);
@@ -150,20 +175,19 @@ static void fwd_task(void *ctx, int64_t lo, int64_t hi)
  * per column.  Every gradient's magnitude is sum |terms| of its formula,
  * each factor widened by its own magnitude: |A| + np (the state), |r| + |v|
  * + sum |A k| + |k|_2 np (r, which may cancel to 0 in f64 and not in f32),
- * |dS| + md.  w: K*V + 4V doubles. */
+ * |dS| + md.  w: K*V + 7V doubles. */
 static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, const double *np, const double *nt,
                       double *dS, double *md, double *w)
 {
     const int64_t K = c->K, V = c->V;
     const double *q = c->q + tok * K, *k = c->k + tok * K, *v = c->v + tok * V, *dO = c->dO + tok * V;
     double *A = w, *r = w + K * V, *rm = r + V, *dr = rm + V, *drm = dr + V;
+    double *x1 = drm + V, *x2 = x1 + V, *x3 = x2 + V;   /* scratch */
     memcpy(A, S_prev, sizeof(double) * (size_t)(K * V));
     double amax = decay(c, tok, A), bt = c->delta ? c->beta[tok] : 1, knorm = norm2(k, K);
-    for (int64_t j = 0; j < V; j++) {
-        double ua;
-        r[j] = residual(c, A, k, v, j, &ua);
-        rm[j] = fabs(r[j]) + fabs(v[j]) + (c->delta ? ua + knorm * amax * np[j] : 0);
-    }
+    residuals(c, A, k, v, r, x1, x2);
+    for (int64_t j = 0; j < V; j++)
+        rm[j] = fabs(r[j]) + fabs(v[j]) + (c->delta ? x1[j] + knorm * amax * np[j] : 0);
     /* o_t = scale S_t^T q_t:  dS += scale q dO^T,  dq = scale S_t dO */
     for (int64_t i = 0; i < K; i++) {
         double acc = 0, mag = 0;
@@ -178,12 +202,9 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, const doubl
     }
     /* S_t = A + beta k r^T */
     double db = 0, dbm = 0;
+    col_dots(c, dS, k, x1, x2);
     for (int64_t j = 0; j < V; j++) {
-        double d = 0, dm = 0;
-        for (int64_t i = 0; i < K; i++) {
-            d += dS[i * V + j] * k[i];
-            dm += fabs(dS[i * V + j] * k[i]);
-        }
+        double d = x1[j], dm = x2[j];
         dm += knorm * md[j];
         dr[j] = bt * d;                                          /* dL/dr_j */
         drm[j] = fabs(bt) * dm;
@@ -234,11 +255,9 @@ static void step_back(gdn_ctx *c, int64_t tok, const double *S_prev, const doubl
             c->mdg[tok * K + i] = dgm;
         }
     }
-    for (int64_t j = 0; j < V; j++) {          /* the error dS carries on, decayed */
-        double col = 0;
-        for (int64_t i = 0; i < K; i++) col += dS[i * V + j] * dS[i * V + j];
-        md[j] = amax * (md[j] + fabs(c->scale) * fabs(dO[j]) + knorm * drm[j]) + sqrt(col);
-    }
+    col_squares(c, dS, x3);
+    for (int64_t j = 0; j < V; j++)            /* the error dS carries on, decayed */
+        md[j] = amax * (md[j] + fabs(c->scale) * fabs(dO[j]) + knorm * drm[j]) + sqrt(x3[j]);
 }
 
 static void bwd_lane(gdn_ctx *c, int64_t lane, double *w)
@@ -256,7 +275,7 @@ static void bwd_lane(gdn_ctx *c, int64_t lane, double *w)
     for (int64_t s = 0; s < nseg; s++) {
         memcpy(ck + s * KV, S, sizeof(double) * (size_t)KV);
         memcpy(ckn + s * V, n, sizeof(double) * (size_t)V);
-        for (int64_t t = s * SEG; t < T && t < (s + 1) * SEG; t++) step(c, at_tok(c, b, t, h), S, r, n);
+        for (int64_t t = s * SEG; t < T && t < (s + 1) * SEG; t++) step(c, at_tok(c, b, t, h), S, r, n, sw);
     }
     if (c->dht) memcpy(dS, c->dht + lane * KV, sizeof(double) * (size_t)KV);
     else memset(dS, 0, sizeof(double) * (size_t)KV);
@@ -270,7 +289,7 @@ static void bwd_lane(gdn_ctx *c, int64_t lane, double *w)
             int64_t m = t - t0;
             memcpy(seg + (m + 1) * KV, seg + m * KV, sizeof(double) * (size_t)KV);
             memcpy(segn + (m + 1) * V, segn + m * V, sizeof(double) * (size_t)V);
-            step(c, at_tok(c, b, t, h), seg + (m + 1) * KV, r, segn + (m + 1) * V);
+            step(c, at_tok(c, b, t, h), seg + (m + 1) * KV, r, segn + (m + 1) * V, sw);
         }
         for (int64_t t = t1 - 1; t >= t0; t--) {
             int64_t m = t - t0;
@@ -287,7 +306,7 @@ static void bwd_task(void *ctx, int64_t lo, int64_t hi)
 {
     gdn_ctx *c = ctx;
     const int64_t KV = c->K * c->V, nseg = (c->T + SEG - 1) / SEG;
-    double *w = malloc(sizeof(double) * (size_t)((nseg + SEG + 3) * KV + (nseg + SEG + 8) * c->V));
+    double *w = malloc(sizeof(double) * (size_t)((nseg + SEG + 3) * KV + (nseg + SEG + 11) * c->V));
     if (!w) { c->failed = 1; return; }
     for (int64_t lane = lo; lane < hi; lane++) bwd_lane(c, lane, w);
     free(w);

@@ -31,7 +31,24 @@ static void gemm_task(void *vc, int64_t lo, int64_t hi)
     for (int64_t row = lo; row < hi; row++) {
         int64_t b = row / g->M;
         const double *arow = g->a + row * K;
-        for (int64_t j = 0; j < N; j++) {
+        int64_t j4 = 0;
+        if (plain && mp_fast)       /* four columns a pass; a lane not certified: MPFR below */
+            for (; j4 + 4 <= N; j4 += 4) {
+                const double *b4[4];
+                double y4[4], m4[4];
+                int ok[4];
+                for (int l = 0; l < 4; l++) b4[l] = g->bt + (b * N + j4 + l) * K;
+                mp_fast_dot4(arow, b4, K, y4, m4, ok);
+                for (int l = 0; l < 4; l++) {
+                    int64_t o = row * N + j4 + l;
+                    if (ok[l]) { g->y[o] = y4[l]; g->mag[o] = m4[l]; continue; }
+                    g->y[o] = mp_exact_dot(arow, b4[l], K, 1, &t, r);
+                    double m = 0;
+                    for (int64_t k = 0; k < K; k++) m += fabs(arow[k] * b4[l][k]);
+                    g->mag[o] = m;
+                }
+            }
+        for (int64_t j = j4; j < N; j++) {
             const double *brow = g->bt + (b * N + j) * K;
             int64_t o = row * N + j;
             if (plain) {

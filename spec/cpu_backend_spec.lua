@@ -63,6 +63,25 @@ describe(CUDA and "the cpu backend's kernels, on cuda" or "the cpu backend", fun
     assert.are.equal(want, out:get(0) + out:get(1) + out:get(2))
   end)
 
+  -- the module is built with -mfma where the CPU has it (fmaf inlined),
+  -- and contraction stays off: a * b + c rounds twice, as the source says
+  it("rounds a * b + c twice and fmaf once (fmaf inlined, nothing contracted)", function()
+    local k = load("mul_add", {"ptr", "ptr", "ptr", "ptr"})
+    local a = 1 + 2 ^ -12                           -- a * a = 1 + 2^-11 + 2^-24 exactly
+    local x = kcv.buffer("f32", 3)
+    x:set(0, a); x:set(1, a); x:set(2, -(1 + 2 ^ -11))
+    local da = 1 + 2 ^ -27                          -- da * da = 1 + 2^-26 + 2^-54 exactly
+    local d = kcv.buffer("f64", 3)
+    d:set(0, da); d:set(1, da); d:set(2, -(1 + 2 ^ -26))
+    local out, dout = kcv.buffer("f32", 3), kcv.buffer("f64", 2)
+    ok(k:launch{grid = 1, block = 1, args = {x, d, out, dout}})
+    assert.are.equal(0, out:get(0))                 -- RN(a*a) = 1 + 2^-11 (a tie, to even)
+    assert.are.equal(2 ^ -24, out:get(1))
+    assert.are.equal(2 ^ -24, out:get(2))
+    assert.are.equal(0, dout:get(0))
+    assert.are.equal(2 ^ -54, dout:get(1))
+  end)
+
   local function atomic_inputs()
     local n = 2048
     local x = kcv.buffer("f32", n)

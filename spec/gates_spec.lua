@@ -257,6 +257,25 @@ describe("each gate on the CPU backend", function()
     assert.is_nil((context.load(FX .. "relu.lua", FX .. "nothing.cu")))
   end)
 
+  it("RES-02 counts shapes where CMP-03 already launched the same subject, and launches the rest itself", function()
+    local both = verify.run{spec = FX .. "relu.lua", kernel = FX .. "relu_good.cu", gates = {"CMP-03", "RES-02"},
+                            seed = SEED, backend = "cpu"}
+    local alone = verify.run{spec = FX .. "relu.lua", kernel = FX .. "relu_good.cu", gates = {"RES-02"},
+                             seed = SEED, backend = "cpu"}
+    local g2, g1 = both.gates[2], alone.gates[1]
+    assert.are.equal("RES-02", g2.id)
+    assert.are.equal(g1.status, g2.status, g2.reason)
+    assert.are.equal(0, g1.evidence.launched_before or 0)
+    assert.is_true(g2.evidence.launched_before > 0)
+    assert.are.equal(g1.reason:match("launched at (%d+) shapes"), g2.reason:match("launched at (%d+) shapes"))
+    assert.truthy(g2.reason:find("by an earlier gate's run", 1, true))
+    -- a shape where the kernel did not launch is not counted: relu_smem
+    -- fails RES-02 with CMP-03 before it as without
+    local bad = verify.run{spec = FX .. "relu.lua", kernel = FX .. "relu_smem.cu", gates = {"CMP-03", "RES-02"},
+                           seed = SEED, backend = "cpu"}
+    assert.are.equal("fail", bad.gates[2].status, bad.gates[2].reason)
+  end)
+
   it("reports a kernel that does not compile as an error with the compiler's message (exit 2)", function()
     local rep = verify.run{spec = FX .. "relu.lua", kernel = "spec/fixtures/compile_error.cu", backend = "cpu"}
     assert.are.equal("error", rep.verdict)

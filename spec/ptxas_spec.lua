@@ -102,6 +102,38 @@ extern "C" __global__ void spills(float *x, int k) {
     assert.matches("nope", err)
   end)
 
+  it("keeps reports in the disk cache, keyed by the source and the headers it includes", function()
+    if not nvcc then return pending("skipped: " .. why) end
+    local kcv = require "kcv"
+    if not (kcv.sys.cache_dir and kcv.sys.cache_dir()) then return pending("skipped: no cache dir") end
+    local d = tmpdir()
+    local path = d .. "/k.cu"
+    local stamp = ("%d_%d"):format(kcv.sys.getpid(), math.floor(kcv.sys.clock() * 1e6))
+    write(d .. "/size.h", "#define SIZE 300\n")
+    write(path, ('#include "size.h"\n// %s\n__global__ void tile(float *x) {\n'):format(stamp) .. [[
+  __shared__ float s[SIZE];
+  s[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  x[threadIdx.x] = s[SIZE - 1 - threadIdx.x];
+}
+]])
+    local r1 = assert(ptxas.usage(path))
+    local r2 = assert(ptxas.usage(path))
+    local fresh = assert(ptxas.usage(path, {cache = false}))
+    write(d .. "/size.h", "#define SIZE 200\n")            -- only the header changes
+    local r3 = assert(ptxas.usage(path))
+    local file = ptxas.cache_file(path, r1.command, nvcc, nil)
+    os.execute("rm -rf " .. d)
+    os.remove(file)
+    assert.is_nil(r1.cached)
+    assert.is_true(r2.cached)
+    assert.is_nil(fresh.cached)
+    assert.are.same(fresh.kernels, r2.kernels)
+    assert.are.equal(300 * 4, ptxas.kernel(r2, "tile").smem)
+    assert.is_nil(r3.cached)
+    assert.are.equal(200 * 4, ptxas.kernel(r3, "tile").smem)
+  end)
+
   it("says so when the file is missing", function()
     local r, err = ptxas.usage("/nonexistent/k.cu", {nvcc = "/bin/true"})
     assert.is_nil(r)

@@ -520,12 +520,60 @@ static void test_threads(void)
     check(ok && mpfr_buildopt_tls_p(), "thread count is settable and MPFR is thread-safe (TLS)");
 }
 
+/* mp_fast_dot4 (four columns in AVX2 lanes) gives, lane by lane, the bits,
+ * the magnitude and the certified flag of mp_fast_dot: on random dots, on
+ * heavy cancellation (some not certified), underflowing products, NaN, Inf,
+ * zeros and every length from 0 to 9. */
+static void test_dot4(void)
+{
+    int bad = 0, uncert = 0, trials = 1200;
+    double a[130], b[4][130];
+    for (int t = 0; t < trials; t++) {
+        int n = t < 40 ? t % 10 : (int)(next() % 130), spread = t % 4 == 0 ? 300 : 20;
+        for (int i = 0; i < n; i++) {
+            a[i] = wild(spread);
+            for (int l = 0; l < 4; l++) b[l][i] = wild(spread);
+        }
+        int kind = t % 7;
+        for (int l = 0; l < 4 && n > 1; l++) {
+            if ((kind + l) % 3 == 0)             /* cancellation: some lanes uncertified */
+                for (int i = 0; i + 1 < n; i += 2) { b[l][i + 1] = -b[l][i] * (1 + 0x1p-52 * (int)(next() % 3)); }
+            if (kind == 1 && l == 1) { a[0] = 0x1p-600; b[l][0] = 0x1p-500; }   /* tiny product */
+            if (kind == 2 && l == 2) b[l][n / 2] = NAN;
+            if (kind == 3 && l == 3) b[l][0] = INFINITY;
+            if (kind == 4 && l == 0) b[l][n - 1] = 0x1p1000, a[n - 1] = 0x1p1000;  /* overflow */
+            if (kind == 5) b[l][0] = l ? -0.0 : 0.0;
+        }
+        const double *bp[4] = {b[0], b[1], b[2], b[3]};
+        double y4[4], m4[4], y, m;
+        int ok4[4];
+        mp_fast_dot4(a, bp, n, y4, m4, ok4);
+        for (int l = 0; l < 4; l++) {
+            int ok = mp_fast_dot(a, b[l], n, &y, &m);
+            if (ok != ok4[l] || !same(m, m4[l]) || (ok && !same(y, y4[l]))) bad++;
+            uncert += !ok;
+        }
+    }
+    check(bad == 0, "mp_fast_dot4 gives mp_fast_dot's bits, magnitudes and certificates lane by lane");
+    check(uncert > 50, "the dot4 test reaches uncertified lanes");
+    mp_fast_dot4_enabled = 0;                 /* the fallback: four calls */
+    const double *bp[4] = {b[0], b[1], b[2], b[3]};
+    double y4[4], m4[4];
+    int ok4[4];
+    mp_fast_dot4(a, bp, 5, y4, m4, ok4);
+    mp_fast_dot4_enabled = 1;
+    double y, m;
+    int ok = mp_fast_dot(a, b[2], 5, &y, &m);
+    check(ok == ok4[2] && (!ok || same(y, y4[2])), "mp_fast_dot4's portable path is four mp_fast_dot calls");
+}
+
 int main(void)
 {
     test_hand_sums();
     test_subnormal_rounding();
     test_random_sums();
     test_random_dots();
+    test_dot4();
     test_round53_independent();
     test_threads();
     test_dd_exp_bound();

@@ -12,6 +12,12 @@
 
 local M = {}
 
+-- kcv.sys when this runs inside kcv (nil in a plain Lua)
+local function kcv_sys()
+  local ok, kcv = pcall(require, "kcv")
+  return ok and type(kcv) == "table" and kcv.sys or nil
+end
+
 M.default_arch = "sm_90a"
 
 local function exists(path)
@@ -128,14 +134,50 @@ function M.usage(path, opts)
   for _, f in ipairs(opts.flags or {}) do argv[#argv + 1] = quote(f) end
   argv[#argv + 1] = quote(path)
   local cmd = table.concat(argv, " ")
-  local p = io.popen(cmd .. " 2>&1")
-  if not p then return nil, "cannot run " .. nvcc end
-  local out = p:read("a")
-  local ok = p:close()
-  if not ok then return nil, ("nvcc failed on %s:\n%s"):format(path, out) end
+  local cached = opts.cache ~= false and M.cache_file(path, cmd, nvcc, opts.flags)
+  local out
+  local f = cached and io.open(cached, "rb")
+  if f then
+    out = f:read("a")
+    f:close()
+  else
+    local p = io.popen(cmd .. " 2>&1")
+    if not p then return nil, "cannot run " .. nvcc end
+    out = p:read("a")
+    local ok = p:close()
+    if not ok then return nil, ("nvcc failed on %s:\n%s"):format(path, out) end
+    if cached then M.cache_put(cached, out) end
+  end
   local r = M.parse(out)
-  r.arch, r.command = arch, cmd
+  r.arch, r.command, r.cached = arch, cmd, f and true or nil
   return r
+end
+
+-- The disk cache of nvcc's reports (a report costs a second or two of
+-- nvcc; the resource and occupancy queries of every gate run ask for it):
+-- <cache>/ptxas-<key>.txt, the key a hash of the command, the source and
+-- every header it includes with quotes (kcv.sys.source_key), nvcc's and
+-- ptxas's size and mtime, and NVCC_PREPEND_FLAGS / NVCC_APPEND_FLAGS.
+-- KCV_CACHE=off (no cache dir) turns it off.  Only successful reports are
+-- kept.  nil when there is no cache.
+function M.cache_file(path, cmd, nvcc, flags)
+  local sys = kcv_sys()
+  if not (sys and sys.source_key and sys.cache_dir) then return nil end
+  local dir = sys.cache_dir()
+  if not dir then return nil end
+  local bin = nvcc:match("^(.*)/[^/]*$") or "."
+  local key = sys.source_key(path, flags or {}, {"ptxas-report-1", cmd, "stat:" .. nvcc, "stat:" .. bin .. "/ptxas",
+                                        os.getenv("NVCC_PREPEND_FLAGS") or "", os.getenv("NVCC_APPEND_FLAGS") or ""})
+  return key and ("%s/ptxas-%s.txt"):format(dir, key) or nil
+end
+
+function M.cache_put(file, text)
+  local tmp = ("%s.%d.tmp"):format(file, kcv_sys().getpid())
+  local f = io.open(tmp, "wb")
+  if not f then return end
+  local ok = f:write(text)
+  ok = f:close() and ok
+  if ok then os.rename(tmp, file) else os.remove(tmp) end
 end
 
 return M

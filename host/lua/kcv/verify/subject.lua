@@ -179,6 +179,9 @@ function Kernel:run(inputs, s, opts)
   end
   local r = kcv.kernel.run(req)
   r.outputs, r.inputs = outs, ins
+  -- shapes where a plain run (no opts) launched and finished: RES-02's
+  -- launch sweep need not launch there again in this verification
+  if r.status == "ok" and next(opts) == nil then self.launched_at[specmod.shape_string(s)] = true end
   r.redzone = r.redzone or {}
   for _, z in ipairs(r.redzone) do
     for name, b in pairs(named) do
@@ -306,6 +309,7 @@ function M.kernel(t)
     knobs = config,
     timeout = t.timeout or 60,
     loaded = {},
+    launched_at = {},       -- shape string -> true: a plain run finished there (RES-02)
     needs_device = {},      -- entry point -> why it cannot be built here
     caps = KERNEL_CAPS,
   }, Kernel)
