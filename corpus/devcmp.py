@@ -230,6 +230,27 @@ def load(spec):
     return torch.from_file(spec["path"], size=n, dtype=DTYPES[spec["dtype"]]).reshape(spec["shape"])
 
 
+FUNCTIONS = ("within", "reference_relative", "max_abs_diff", "max_abs_finite")
+
+
+def call(fn, args, opts, tensor):
+    """fn on the tensors that tensor(x) makes of args and of opts' mag, ref
+    and alt (held names in the worker, file specs in main); coefficients
+    (c_*) may come as hexadecimal floats, which JSON carries exactly."""
+    if fn not in FUNCTIONS:
+        raise ValueError("no comparison %r" % fn)
+    opts = dict(opts or {})
+    for k, v in opts.items():
+        if k in ("mag", "ref"):
+            opts[k] = tensor(v)
+        elif k == "alt":
+            opts[k] = [tensor(a) for a in v]
+        elif k.startswith("c_") and isinstance(v, str):
+            opts[k] = float.fromhex(v)
+    with torch.no_grad():
+        return globals()[fn](*[tensor(a) for a in args], **opts)
+
+
 def main():
     """Run a list of comparisons on raw files (the test's way to hold this
     module to kcv.cmp): stdin {chunk, jobs: [{fn, args: [file...], opts}]}
@@ -240,19 +261,7 @@ def main():
     global CHUNK
     req = json.load(sys.stdin)
     CHUNK = int(req.get("chunk", CHUNK))
-    out = []
-    for job in req["jobs"]:
-        opts = dict(job.get("opts") or {})
-        for k in ("mag", "ref"):
-            if k in opts:
-                opts[k] = load(opts[k])
-        if "alt" in opts:
-            opts["alt"] = [load(a) for a in opts["alt"]]
-        for k, v in opts.items():
-            if isinstance(v, str) and k.startswith("c_"):
-                opts[k] = float.fromhex(v)
-        out.append(globals()[job["fn"]](*[load(a) for a in job["args"]], **opts))
-    json.dump(out, sys.stdout)
+    json.dump([call(job["fn"], job["args"], job.get("opts"), load) for job in req["jobs"]], sys.stdout)
 
 
 if __name__ == "__main__":

@@ -476,21 +476,9 @@ class Worker:
         """One of kcv.cmp's comparisons on held outputs (corpus/devcmp.py):
         req.fn, req.args (names), req.opts (numbers, and names for mag, ref,
         alt)."""
-        fn = req["fn"]
-        if fn not in ("within", "reference_relative", "max_abs_diff", "max_abs_finite"):
-            raise Fault("protocol", "no comparison %r" % fn)
-        args = [self.held_tensor(n) for n in req["args"]]
-        opts = dict(req.get("opts") or {})
-        for k, v in opts.items():        # coefficients come as hexadecimal floats (exact)
-            if isinstance(v, str) and k.startswith("c_"):
-                opts[k] = float.fromhex(v)
-        for k in ("mag", "ref"):
-            if k in opts:
-                opts[k] = self.held_tensor(opts[k])
-        if "alt" in opts:
-            opts["alt"] = [self.held_tensor(n) for n in opts["alt"]]
-        with torch.no_grad():
-            return {"result": getattr(devcmp, fn)(*args, **opts)}
+        if req["fn"] not in devcmp.FUNCTIONS:
+            raise Fault("protocol", "no comparison %r" % req["fn"])
+        return {"result": devcmp.call(req["fn"], req["args"], req.get("opts"), self.held_tensor)}
 
     def op_get(self, req):
         """Element req.index (flat, row-major) of a held output."""

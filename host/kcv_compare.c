@@ -507,6 +507,13 @@ static double overflow_threshold(kcv_dtype dt)
     return max + ldexp(1.0, e - 2 - kcv_dtypes[dt].mbits);
 }
 
+/* kcv.cmp.overflow_threshold(dtype) -> T: |x| >= T rounds to Inf in dtype */
+static int l_overflow_threshold(lua_State *L)
+{
+    lua_pushnumber(L, overflow_threshold(kcv_checkdtype(L, 1)));
+    return 1;
+}
+
 /* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0, ref=})
  * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
  * expected value is non-finite and whose got has the same class are not
@@ -668,6 +675,7 @@ int kcv_open_compare(lua_State *L)
         {"reference_relative", l_reference_relative},
         {"ulp", l_ulp}, {"within", l_within}, {"allclose", l_allclose},
         {"max_abs_diff", l_max_abs_diff}, {"max_abs_finite", l_max_abs_finite},
+        {"overflow_threshold", l_overflow_threshold},
         {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_createtable(L, 0, C_NCLASS);

@@ -455,10 +455,10 @@ describe("the thresholded gates' oracle at the edge of overflow (kcv.verify.prob
   local mag = kcv.buffer("f64", 5):fill(0)
   local b = {c_abs = 20, c_rel = 0, c_mag = 0}
 
-  it("puts the threshold of f16 at 65520, of f32 at 2^128 - 2^103, and none for f64", function()
-    assert.are.equal(65520, probe.overflow_threshold("f16"))
-    assert.are.equal(2.0 ^ 128 - 2.0 ^ 103, probe.overflow_threshold("f32"))
-    assert.are.equal(math.huge, probe.overflow_threshold("f64"))
+  it("puts the threshold of f16 at 65520, of f32 at 2^128 - 2^103, and none for f64 (kcv.cmp.overflow_threshold)", function()
+    assert.are.equal(65520, kcv.cmp.overflow_threshold("f16"))
+    assert.are.equal(2.0 ^ 128 - 2.0 ^ 103, kcv.cmp.overflow_threshold("f32"))
+    assert.are.equal(math.huge, kcv.cmp.overflow_threshold("f64"))
   end)
 
   it("keeps finite an exact value past the threshold by less than its bound: an honest 65504 may stand there", function()

@@ -14,26 +14,10 @@ local treport = require "kcv.tune.report"
 
 local cpu_ok, cpu_why = kcv.backend.available("cpu")
 
-local function sh(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1; echo \"rc=$?\""))
-  local out = p:read("a")
-  p:close()
-  local rc = tonumber(out:match("rc=(%d+)\n?$"))
-  return out:gsub("rc=%d+\n?$", ""), rc
-end
+local files = require "files"
+local sh, write = files.sh, files.write
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local function read(path) return (assert(files.read(path), "no file " .. path)) end
 
 -- A copy of kernels/sum.{cu,lua} and its headers in a fresh directory,
 -- the sidecar's text replaced by `side` when given.

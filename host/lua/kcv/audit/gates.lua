@@ -40,7 +40,6 @@ end
 local function machine_fault(f)
   return f.kind == "killed" or f.kind == "oom" or (f.message or ""):find("out of memory", 1, true) ~= nil
 end
-M.machine_fault = machine_fault
 
 -- The gate's verdict on the candidate's fault f: not judged when the
 -- machine's, else a failure.

@@ -142,32 +142,27 @@ local function in_worker(fn, args, opts)
   return nil
 end
 
-function M.within(g, e, opts)
-  local args = {g, e}
-  local r = in_worker("within", args, opts)
-  if r then return r end
-  return kcv.cmp.within(args[1], args[2], opts)
+-- kcv.cmp's function fn of nbuf buffers and an optional opts, run where
+-- the buffers are; results: how many values the worker's list stands for
+-- (max_abs_diff's value and index), nil for one.
+local function where_held(fn, nbuf, results)
+  return function(...)
+    local bufs = {...}
+    local opts = bufs[nbuf + 1]
+    bufs[nbuf + 1] = nil
+    local r = in_worker(fn, bufs, opts)
+    if r == nil then
+      bufs[nbuf + 1] = opts
+      return kcv.cmp[fn](table.unpack(bufs, 1, nbuf + 1))
+    end
+    if results then return table.unpack(r, 1, results) end
+    return r
+  end
 end
 
-function M.reference_relative(g, r, e, opts)
-  local args = {g, r, e}
-  local res = in_worker("reference_relative", args, opts)
-  if res then return res end
-  return kcv.cmp.reference_relative(args[1], args[2], args[3], opts)
-end
-
-function M.max_abs_diff(a, b, opts)
-  local args = {a, b}
-  local r = in_worker("max_abs_diff", args, opts)
-  if r then return r[1], r[2] end
-  return kcv.cmp.max_abs_diff(args[1], args[2], opts)
-end
-
-function M.max_abs_finite(b)
-  local args = {b}
-  local r = in_worker("max_abs_finite", args)
-  if r then return r end
-  return kcv.cmp.max_abs_finite(args[1])
-end
+M.within = where_held("within", 2)
+M.reference_relative = where_held("reference_relative", 3)
+M.max_abs_diff = where_held("max_abs_diff", 2, 2)
+M.max_abs_finite = where_held("max_abs_finite", 1)
 
 return M

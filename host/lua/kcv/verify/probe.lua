@@ -129,14 +129,6 @@ function Ctx:where(output_index, flat)
   return ("%s flat index %d"):format(t.name, flat)
 end
 
--- |x| >= T rounds to Inf in dtype (the largest finite value plus half its
--- ulp; Inf for f64, where that is no double).
-function M.overflow_threshold(dtype)
-  local d = kcv.dtype(dtype)
-  if not d.is_float then return math.huge end
-  return d.max + d.eps * 2.0 ^ (math.floor(math.log(d.max, 2)) - 1)
-end
-
 -- The oracle's value, except where rounding to the output dtype overflows
 -- beyond the bound: there the correctly rounded answer is +-Inf, and so
 -- must the kernel's be.  Where the oracle's value is past the threshold T
@@ -148,7 +140,7 @@ end
 function M.overflow_rounded(value, dtype, b, mag)
   local rounded = value:cast(dtype)
   if kcv.cmp.masks_equal(rounded, value, {round_expected = false}) then return value end
-  local T = M.overflow_threshold(dtype)
+  local T = kcv.cmp.overflow_threshold(dtype)
   local patched = value:clone()
   for i = 0, value.numel - 1 do
     local r = rounded:get(i)
