@@ -66,7 +66,8 @@ local function over_budget(self)
   return self.run_bytes > M.MEMO_BYTES or self.dev_bytes > M.DEVICE_MEMO_BYTES
 end
 
--- Keep result under memo, dropping the oldest others past MEMO_BYTES.
+-- Keep result under memo, dropping the oldest others past MEMO_BYTES on
+-- the host or DEVICE_MEMO_BYTES on the device.
 local function remember(self, memo, result)
   forget_run(self, memo)
   self.runs[memo] = result
