@@ -6,6 +6,8 @@ Import this before anything that may print: it keeps the original stdout
 as PROTO and points fd 1 at stderr, so that nothing a subject, ninja or
 nvcc prints can corrupt a reply.
 """
+import contextlib
+import fcntl
 import json
 import os
 import sys
@@ -26,6 +28,57 @@ class Fault(Exception):
         self.kind, self.message, self.fatal = kind, message, fatal
 
 
+# requests that hold no GPU memory worth waiting for (a build is minutes of CPU)
+UNLOCKED = ("hello", "load", "release", "quit")
+
+
+def is_oom(e):
+    return (isinstance(e, Fault) and e.kind == "oom") or "out of memory" in str(e)
+
+
+@contextlib.contextmanager
+def gpu_lock(exclusive):
+    """Workers that share one GPU (audits side by side) hold
+    $KCV_GPU_LOCK shared while they answer a request; one that ran out of
+    memory answers it again holding it alone, once the others have
+    finished theirs and given back their cached blocks.  A turnstile
+    ($KCV_GPU_LOCK.turn) gives the lone worker precedence: once it waits,
+    no new request starts.  No lock without the variable (one audit)."""
+    path = os.environ.get("KCV_GPU_LOCK")
+    if not path:
+        yield
+        return
+    with open(path + ".turn", "a") as turn, open(path, "a") as lock:
+        fcntl.flock(turn, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turn, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def answer(worker, op, req):
+    """op(req) under the shared GPU lock; when it runs out of device memory,
+    the worker gives back its cache (worker.trim) and the request is
+    answered once more under the exclusive lock: out of memory because
+    other audits hold the GPU is the machine's state, not the subject's."""
+    shared = contextlib.nullcontext() if req.get("op") in UNLOCKED else gpu_lock(False)
+    try:
+        with shared:
+            return op(req)
+    except Exception as e:  # noqa: BLE001
+        if not (is_oom(e) and hasattr(worker, "trim")):
+            raise
+        sys.stderr.write("kcv worker: %s ran out of device memory; again, alone on the GPU\n" % req.get("op"))
+    worker.trim(force=True)
+    with gpu_lock(True):
+        worker.trim(force=True)
+        return op(req)
+
+
 def serve(worker, lines, log_times=False):
     """Answer each request line with worker.op_<op>(request) until "quit";
     log_times: each op's seconds to stderr ("kcv worker: <op> <s> s")."""
@@ -42,7 +95,7 @@ def serve(worker, lines, log_times=False):
                 reply = {"ok": False, "error": "protocol", "message": "unknown op %r" % req.get("op")}
             else:
                 t0 = time.time()
-                reply = dict(op(req), ok=True)
+                reply = dict(answer(worker, op, req), ok=True)
                 if log_times:
                     sys.stderr.write("kcv worker: %s %.3f s\n" % (req.get("op"), time.time() - t0))
         except Fault as f:
@@ -51,6 +104,8 @@ def serve(worker, lines, log_times=False):
             reply = {"ok": False, "error": "worker", "message": "%s: %s" % (type(e).__name__, e),
                      "trace": traceback.format_exc()[-3000:]}
         PROTO.write(json.dumps(reply) + "\n")
+        if hasattr(worker, "trim"):
+            worker.trim()
         if req.get("op") == "quit":
             break
     return 0

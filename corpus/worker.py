@@ -15,6 +15,7 @@ protocol is written down in docs/AUDIT.md ("The worker protocol").
 import argparse
 import contextlib
 import copy
+import gc
 import hashlib
 import json
 import os
@@ -572,7 +573,7 @@ class Worker:
             line = str(w.message).strip().split("\n")[0][:300]
             if "determinis" in line and line not in ops:
                 ops.append(line)
-        return {"ops": ops}
+        return {"ops": ops + cudnn_nondeterministic(model, self.device)}
 
     def op_memory(self, req):
         """Facts for RES-01 on a case: input mutation, aliasing, result reuse
@@ -676,6 +677,36 @@ class Worker:
 
     def op_quit(self, req):
         return {"bye": True}
+
+    def trim(self, force=False):
+        """Give the caching allocator's unused blocks back to the GPU after
+        a request once they pass KCV_WORKER_TRIM_BYTES (2 GiB), or always
+        (force: before answering again after running out of memory).
+        Audits share one GPU: a worker that keeps 40 GiB cached and unused
+        starves the others' runs (H200, 2026-12-01: docs/PERF.md)."""
+        if self.device != "cuda" or not torch.cuda.is_available():
+            return
+        if force:
+            gc.collect()
+        idle = torch.cuda.memory_reserved() - torch.cuda.memory_allocated()
+        if force or idle > int(os.environ.get("KCV_WORKER_TRIM_BYTES", 2 << 30)):
+            torch.cuda.empty_cache()
+
+
+# Modules that torch.use_deterministic_algorithms documents as "normally
+# nondeterministic" on CUDA (cuDNN may pick a nondeterministic algorithm);
+# deterministic mode switches them to deterministic ones rather than
+# warning, so the alert above never names them.
+CUDNN_NONDETERMINISTIC = ("Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d")
+
+
+def cudnn_nondeterministic(model, device):
+    if device != "cuda" or not isinstance(model, torch.nn.Module):
+        return []
+    names = sorted({type(m).__name__ for m in model.modules()
+                    if type(m).__name__ in CUDNN_NONDETERMINISTIC and isinstance(m, torch.nn.modules.conv._ConvNd)})
+    return ["torch.nn.%s when called on CUDA tensor: normally nondeterministic (cuDNN may select a "
+            "nondeterministic algorithm; torch.use_deterministic_algorithms)" % n for n in names]
 
 
 def parse_resource_usage(text):

@@ -594,6 +594,14 @@ describe("kcv audit", function()
       end
     end)
 
+    it_torch("names the convolutions PyTorch documents as normally nondeterministic on CUDA, and none on the CPU", function()
+      local r = files.python_json(PY, "spec/fixtures/audit/check_cudnn_nd.py")
+      assert.are.equal(2, #r.cuda)
+      assert.truthy(r.cuda[1]:find("^torch.nn.Conv2d when called on CUDA tensor"), r.cuda[1])
+      assert.truthy(r.cuda[2]:find("^torch.nn.ConvTranspose3d when called on CUDA tensor"), r.cuda[2])
+      assert.are.same({}, r.cpu)
+    end)
+
     it_torch("asks PyTorch which ops of the reference it documents as nondeterministic, and leaves its mode as it was", function()
       local worker = require "kcv.audit.worker"
       local w = worker.start{problem = FIX .. "p_relu.py", dir = T .. "/work-nd", device = "cpu"}
@@ -756,6 +764,23 @@ describe("kcv audit", function()
       assert.are.equal(1, s.diff.reject_pass)
       assert.are.equal(5, s.artifacts)
       assert.are.equal(1, s.causes["needs a CUDA device"])
+    end)
+
+    it("names an entry's cause from its first unjudged gate, and every out-of-memory alike", function()
+      local oom = {id = "control/l1_p11", verdict = "not_judged", gates = {
+        {id = "EXC-01", status = "pass"},
+        {id = "EXC-02", status = "not_judged", reason = "reference: OutOfMemoryError: CUDA out of memory. Tried"}}}
+      local draw = {id = "control/l1_p45", verdict = "not_judged", reason = "drawing the inputs on the GPU: CUDA out of memory", gates = {}}
+      local s = summary.of{oom, draw, entry("pass", true)}
+      assert.are.same({["out of device memory"] = 2}, s.causes)
+    end)
+
+    it("shows a positive control's whole name and a solution's first 12 characters", function()
+      local c, h = entry("pass", true), entry("pass", true)
+      c.id, h.id = "control/l2_p16", "0123456789abcdef0123"
+      local md = summary.markdown(summary.of{c, h}, {c, h})
+      assert.is_truthy(md:find("| `control/l2_p16` |", 1, true), md)
+      assert.is_truthy(md:find("| `0123456789ab` |", 1, true), md)
     end)
 
     it("lists the ops PyTorch documents as nondeterministic, with ORD-02's verdict, in its tables", function()

@@ -127,6 +127,21 @@ function M.bound(s, recipe, ref, orc)
   return out
 end
 
+-- Whether the reference, run twice more on the case (not from the memo),
+-- itself leaves output k's bound: the bound was measured on one run of it,
+-- and a nondeterministic reference honours it only by luck.  Asked only
+-- when a candidate fails, so an honest run pays nothing.
+local function reference_strays(s, recipe, k, orc, b)
+  for _ = 1, 2 do
+    local again = s:run(recipe, "reference", {nomemo = true})
+    if again and again[k] and
+       not cmp.within(again[k], orc, {c_abs = b.bound, c_mag = b.c_mag, mag = b.mag, ref = again[k]}).ok then
+      return true
+    end
+  end
+  return false
+end
+
 function M.thresholded(s, recipe)
   local ref, orc, cand = three(s, recipe)
   if not ref then return orc end
@@ -141,6 +156,10 @@ function M.thresholded(s, recipe)
     local ratio = (r.err or 0) == 0 and 0 or unit > 0 and r.err / unit or math.huge
     worst = math.max(worst, ratio)
     over = math.max(over, r.ratio or 0)
+    if not r.ok and reference_strays(s, recipe, k, orc[k], b) then
+      return {skip = ("the reference itself, run again on this case, exceeds output %d's bound: "
+                      .. "its result changes run to run (a nondeterministic PyTorch op)"):format(k - 1)}
+    end
     if not r.ok then
       local i = r.first_violation
       local idx = cand[k]:index(i)
@@ -181,6 +200,24 @@ local function alt_oracle(s, recipe, k)
   return a1 and a2 and {a1[k], a2[k]}
 end
 
+-- The reference run twice more (not from the memo) before a class
+-- violation counts: a nondeterministic reference (cuDNN's transposed
+-- convolutions on the H200, 2026-12-01) cancels to an exact 0 on one run and
+-- to 1e-9 on another, and an element counts only where the reference
+-- honours the contract.  Keeps the comparison under the run that leaves the
+-- fewest violations.
+local function second_look(s, recipe, k, cand, orc, o, r)
+  for _ = 1, 2 do
+    local again = s:run(recipe, "reference", {nomemo = true})
+    if again and again[k] then
+      local r2 = cmp.reference_relative(cand, again[k], orc, o)
+      if r2.violations < r.violations then r = r2 end
+      if r.violations == 0 then break end
+    end
+  end
+  return r
+end
+
 function M.classes(s, recipe, opts)
   local ref, orc, cand = three(s, recipe)
   if not ref then return orc end
@@ -192,6 +229,7 @@ function M.classes(s, recipe, opts)
       o.alt = alt_oracle(s, recipe, k)
       if o.alt then r = cmp.reference_relative(cand[k], ref[k], orc[k], o) end
     end
+    if r.violations > 0 then r = second_look(s, recipe, k, cand[k], orc[k], o, r) end
     out.ref_disagrees = out.ref_disagrees + r.ref_disagrees
     out.artifacts = out.artifacts + r.artifacts
     out.violations = out.violations + r.violations

@@ -282,7 +282,7 @@ function M.run(o)
     if not sol.control then write_file(dir .. "/solution.py", sol.code) end
     local wopts = {problem = dir .. "/problem.py", solution = not sol.control and dir .. "/solution.py" or nil, dir = dir,
                    device = o.device, build_root = build_root, log = dir .. "/worker.log",
-                   max_jobs = o.max_jobs}
+                   max_jobs = o.max_jobs, gpu_lock = work .. "/gpu.lock"}
     local w = worker.start(wopts)
     local ok, fault = w:send({op = "load"})
     building[#building + 1] = {sol = sol, w = w, t0 = clock(), wopts = wopts, fault = not ok and fault or nil}

@@ -9,6 +9,26 @@ local gates = require "kcv.audit.gates"
 
 local M = {}
 
+-- A solution's id as the tables show it: a hash's first 12 characters, a
+-- positive control's whole name (control/l1_p19).
+local function short_id(id)
+  return id:match("^control/") and id or id:sub(1, 12)
+end
+
+-- Why an entry was not judged, in a few words: its reason's head, else the
+-- first unjudged gate's; every out-of-memory alike (audits side by side
+-- share one GPU: the machine's state, not the subject's).
+local function cause_of(e)
+  local why = e.reason
+  for _, g in ipairs(e.gates or {}) do
+    if why then break end
+    if g.status == "not_judged" then why = g.reason end
+  end
+  why = why or "?"
+  if why:find("out of memory", 1, true) then return "out of device memory" end
+  return why:match("^([^:]+)") or "?"
+end
+
 function M.of(entries)
   local s = {solutions = #entries, judged = 0, pass = 0, fail = 0, not_judged = 0, corpus_error = 0,
              tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0,
@@ -42,7 +62,7 @@ function M.of(entries)
     else
       local v = e.verdict == "corpus_error" and "corpus_error" or "not_judged"
       s[v] = s[v] + 1
-      local cause = (e.reason or "?"):match("^([^:]+)") or "?"
+      local cause = cause_of(e)
       s.causes[cause] = (s.causes[cause] or 0) + 1
     end
   end
@@ -108,7 +128,7 @@ function M.markdown(s, entries)
     add("| solution | problem | ORD-02 | PyTorch's alert |")
     add("| --- | --- | --- | --- |")
     for _, d in ipairs(s.documented) do
-      add("| `", d.id:sub(1, 12), "` | ", d.problem or "?", " | ", d.status, " | ",
+      add("| `", short_id(d.id), "` | ", d.problem or "?", " | ", d.status, " | ",
           (table.concat(d.ops, " / "):gsub("|", "/")), " |")
     end
   end
@@ -120,7 +140,7 @@ function M.markdown(s, entries)
       local f = {}
       for _, g in ipairs(e.gates or {}) do if g.status == "fail" then f[#f + 1] = g.id end end
       local b = e.baseline and (e.baseline.accept and "accept" or "reject") or "-"
-      add("| `", e.id:sub(1, 12), "` | ", e.problem or "?", " | ", e.model or "?", " | ", b, " | ",
+      add("| `", short_id(e.id), "` | ", e.problem or "?", " | ", e.model or "?", " | ", b, " | ",
           e.verdict, " | ", table.concat(f, " "), " |")
     end
   end

@@ -76,6 +76,10 @@ function Worker:spawn()
     argv = w
   end
   local env = {PYTHONUNBUFFERED = "1", MAX_JOBS = o.max_jobs and tostring(o.max_jobs) or "2"}
+  -- workers of one --work directory (--jobs, or audits sharing a --claim
+  -- queue) share the GPU; one that runs out of memory answers again alone
+  -- (corpus/protocol.py).  A lock named in the environment wins.
+  if o.gpu_lock and not os.getenv("KCV_GPU_LOCK") then env.KCV_GPU_LOCK = o.gpu_lock end
   local p, err = kcv.sys.spawn(argv, {env = env, stderr = o.log or "null"})
   if not p then return nil, {kind = "not_judged", message = "cannot start the worker: " .. tostring(err), fatal = true} end
   self.proc = p
