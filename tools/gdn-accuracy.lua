@@ -3,6 +3,7 @@
 -- shapes (issue 11's accuracy table).  Run with kcv:
 --
 --   ./kcv run tools/gdn-accuracy.lua [--backend cuda|cpu] [--shape B,T,H,D ...] [--seed N]
+--                                    [--fwd KERNEL.cu] [--bwd KERNEL.cu]
 --
 -- Default shapes: fla's five, (1,8192,96,128) (2,16384,16,128) (4,2048,16,128)
 -- (4,4096,64,128) (8,1024,8,64), K = V = D.  For each spec (gdn_fwd, gdn_bwd)
@@ -17,18 +18,22 @@ local case = require "kcv.verify.case"
 local subject = require "kcv.verify.subject"
 
 local args = {...}
+io.stdout:setvbuf("line")     -- a run cut by a timeout keeps the lines it printed
 local backend, seed, shapes = "auto", 1, {}
+-- the kernel each spec is measured on (default the sequential ones)
+local kernels = {gdn_fwd = "kernels/gdn_fwd.cu", gdn_bwd = "kernels/gdn_bwd.cu"}
 local i = 1
 while i <= #args do
   local a = args[i]
   if a == "--backend" then backend = args[i + 1]; i = i + 2
   elseif a == "--seed" then seed = tonumber(args[i + 1]); i = i + 2
+  elseif a == "--fwd" or a == "--bwd" then kernels["gdn_" .. a:sub(3)] = args[i + 1]; i = i + 2
   elseif a == "--shape" then
     local b, t, h, d = args[i + 1]:match("^(%d+),(%d+),(%d+),(%d+)$")
     if not b then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D\n"); os.exit(2) end
     shapes[#shapes + 1] = {B = tonumber(b), T = tonumber(t), H = tonumber(h), K = tonumber(d), V = tonumber(d)}
     i = i + 2
-  else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D ...] [--seed N]\n"); os.exit(2) end
+  else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D ...] [--seed N] [--fwd K.cu] [--bwd K.cu]\n"); os.exit(2) end
 end
 if #shapes == 0 then
   for _, s in ipairs{{1, 8192, 96, 128}, {2, 16384, 16, 128}, {4, 2048, 16, 128}, {4, 4096, 64, 128}, {8, 1024, 8, 64}} do
@@ -42,9 +47,10 @@ print(("# gdn-accuracy, backend %s, seed %d"):format(backend, seed))
 print("spec     shape (B,T,H,D)     output  max|err|/max|y|  worst element rel err  seconds")
 for _, name in ipairs{"gdn_fwd", "gdn_bwd"} do
   local spec = assert(verify.load_spec("specs/" .. name .. ".lua"))
-  local side, err = subject.sidecar("kernels/" .. name .. ".cu")
+  local side, err = subject.sidecar(kernels[name])
   assert(not err, err)
-  local subj = subject.kernel{spec = spec, source = "kernels/" .. name .. ".cu", backend = backend, sidecar = side}
+  print(("# %s: %s"):format(name, kernels[name]))
+  local subj = subject.kernel{spec = spec, source = kernels[name], backend = backend, sidecar = side}
   for _, s in ipairs(shapes) do
     local t0 = kcv.sys.clock()
     local inputs = case.inputs(spec, s, "normal", seed)
