@@ -122,6 +122,24 @@ extern "C" __global__ void k(float *y) { y[0] = expf(-100.0f); }
     assert.is_true(got[1] > 0 and got[1] < 1.2e-38, "IEEE expf keeps the subnormal")
     assert.are.equal(0, got[2])
   end)
+
+  -- the H200 tune of 2026-12-01 kept softmax's FAST_MATH: no case of EXC-02
+  -- had subnormal outputs until its spread cases
+  it("is vetoed for softmax by EXC-02's spread case, and the kernel as written is not", function()
+    local verify = require "kcv.verify"
+    for _, fast in ipairs{false, true} do
+      local rep = verify.run{spec = "specs/softmax.lua", kernel = "kernels/softmax.cu", gates = {"EXC-02"},
+                             seed = 1, backend = "cpu", knobs = {FAST_MATH = fast}}
+      local g = rep.gates[1]
+      if fast then
+        assert.are.equal("fail", g.status, g.reason)
+        assert.truthy(g.reason:find("flushed to zero", 1, true), g.reason)
+        assert.truthy(g.evidence.case:find("^subnormal%-outputs"), g.evidence.case)
+      else
+        assert.are.equal("pass", g.status, g.reason)
+      end
+    end
+  end)
 end)
 
 describe("the space of configs", function()

@@ -305,6 +305,13 @@ M.DISTS.wide = function(b, seed, stream)
   b:fill_loguniform{seed = seed, stream = stream, lo = min_normal ^ 0.5, hi = max ^ 0.3, signs = "mixed"}
 end
 
+-- Normal draws of standard deviation 48: differences of a few hundred, so
+-- exp-like ops (softmax, sigmoid, the GELU tail) produce outputs across the
+-- subnormal band and below it (EXC-02's flush-to-zero cases on outputs).
+M.DISTS.spread = function(b, seed, stream)
+  b:fill_normal{seed = seed, stream = stream, mean = 0, std = 48}
+end
+
 -- Positive values near 1 (long-reduction accumulator probes).
 M.DISTS.ones = function(b, seed, stream)
   b:fill_uniform{seed = seed, stream = stream, lo = 0.5, hi = 1.5}
