@@ -42,6 +42,16 @@
 
 #define GDN_CHUNK 64
 
+/* The OPND knob (kernels/gdn_chunked_fwd.lua): bf16 rounds both operands of
+ * every product, as tensor cores fed bf16 (and a bf16 state) do, to show
+ * what the contract says of that precision (docs/KERNELS.md); f32, the
+ * default, leaves them as they are. */
+#ifdef OPND_BF16
+__device__ static inline float opnd(double x) { return __bfloat162float(__double2bfloat16(x)); }
+#else
+__device__ static inline double opnd(double x) { return x; }
+#endif
+
 /* Token (b, t, h) of [B, T, H, ...]. */
 __device__ static long long gdn_tok(long long b, long long t, long long H, long long T, long long h)
 {
@@ -65,7 +75,7 @@ __device__ static void gdn_norm_row(const __nv_bfloat16 *x, float *y, long long 
 __device__ static double gdn_dot(const float *a, const float *b, long long K)
 {
     acc_t d = acc_of(0.0);
-    for (long long i = 0; i < K; i++) d += (acc_t)a[i] * (acc_t)b[i];
+    for (long long i = 0; i < K; i++) d += (acc_t)opnd(a[i]) * (acc_t)opnd(b[i]);
     return acc_value(d);
 }
 
@@ -136,13 +146,13 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     if (t < n) {
         for (long long i = 0; i < K; i++) {
             acc_t w = acc_of(0.0);
-            for (long long s = 0; s <= t; s++) w += (acc_t)Am[t][s] * (acc_t)(wk[s] * kn[(base + s * H) * K + i]);
+            for (long long s = 0; s <= t; s++) w += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * H) * K + i]);
             W[(base + t * H) * K + i] = (float)acc_value(w);
         }
         for (long long j = 0; j < V; j++) {
             acc_t u = acc_of(0.0);
             for (long long s = 0; s <= t; s++)
-                u += (acc_t)Am[t][s] * (acc_t)(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
+                u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
             U[(base + t * H) * V + j] = acc_value(u);
         }
     }
@@ -196,7 +206,7 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
             acc_t acc = acc_of(ex[n] * s[i]);
             for (long long t = 0; t < n; t++) {
                 const long long tok = base + t * H;
-                acc += (acc_t)kn[tok * K + i] * (acc_t)(ex[t] * U[tok * V + j]);
+                acc += (acc_t)opnd(kn[tok * K + i]) * (acc_t)opnd(ex[t] * U[tok * V + j]);
             }
             s[i] = (float)acc_value(acc);
         }
@@ -233,9 +243,9 @@ extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const floa
     const float *S0 = hs + (lane * nc + c) * K * V;
     for (long long j = 0; j < V; j++) {
         acc_t y = acc_of(0.0);
-        for (long long i = 0; i < K; i++) y += (acc_t)S0[i * V + j] * (acc_t)qt[i];
+        for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
         y *= (acc_t)gq[t];
-        for (long long s = 0; s <= t; s++) y += (acc_t)cq[t][s] * (acc_t)U[(base + s * H) * V + j];
+        for (long long s = 0; s <= t; s++) y += (acc_t)opnd(cq[t][s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
         o[(base + t * H) * V + j] = __double2bfloat16(acc_value(y) * scale);
     }
 }

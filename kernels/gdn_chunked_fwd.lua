@@ -37,9 +37,11 @@ return {
     end,
   }},
   -- ACC: the accumulator of every dot and matrix product (acc.cuh); f64 is
-  -- the kernel as written, f32 what a tensor-core kernel would use
+  -- the kernel as written, f32 what a tensor-core kernel would use.
+  -- OPND: the operands of those products; bf16 is what tensor cores fed
+  -- bf16 see (flash-linear-attention's chunk kernels, a bf16 state)
   tune = {
-    knobs = {ACC = {"f64", "f32"}},
+    knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}},
     shapes = {{B = 1, T = 200, H = 2, K = 64, V = 64}},
   },
 }

@@ -8,10 +8,11 @@
 -- Oracle: kcv.mp.gdn_bwd (the adjoint recurrence in f64) on the normalised
 -- q and k, then the normalisation's VJP, dx = (dy - y (y . dy)) / n with
 -- n = sqrt(sum x^2 + eps), in f64 here.
--- Error model: N = max(K, V) (the dot products over K and the sums over the
--- V columns; across t the adjoint state is contracted like the forward's,
--- and the oracle's magnitudes carry each step's rounded terms), f32
--- accumulator.
+-- Error model: N = max(K, V, min(T, 64)) (the dot products over K, the sums
+-- over the V columns, and a chunked formulation's sums over up to 64
+-- positions within a chunk, kcv.gdn.CHUNK; across t the adjoint state is
+-- contracted like the forward's, and the oracle's magnitudes carry each
+-- step's rounded terms), f32 accumulator.
 local gdn = require "kcv.gdn"
 
 return {
@@ -46,7 +47,8 @@ return {
     return dq, dqm, dk, dkm, r.dv, r.mag.dv, r.dg, r.mag.dg, r.dbeta, r.mag.dbeta, r.dh0, r.mag.dh0
   end,
   torch = {none = "the Gated DeltaNet backward is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
-  error_model = { reduction = function(s) return math.max(s.K, s.V) end, accumulator = "f32", c = 8 },
+  error_model = { reduction = function(s) return math.max(s.K, s.V, math.min(s.T, gdn.CHUNK)) end,
+                  accumulator = "f32", c = 8 },
   zero_sign = false,
   -- NaN and +-Inf are one class for EXC-01 (docs/SPECS.md, nonfinite_class).
   -- An Inf injected into v (or h0, g, beta) meets a chain of products and

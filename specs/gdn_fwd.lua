@@ -10,9 +10,12 @@
 -- contraction, which is what the oracle's magnitudes assume
 -- (docs/ORACLE.md, "Gated linear recurrences").
 -- Oracle: kcv.mp.gdn in f64 on the normalised q and k.
--- Error model: N = K (the dot products and the norms are K long; the state
--- is contracted, not amplified, across t, and the oracle's magnitude already
--- carries each step's rounded terms), f32 accumulator.
+-- Error model: N = max(K, min(T, 64)) (the dot products and the norms are K
+-- long, and a chunked formulation sums up to 64 positions within a chunk:
+-- kcv.gdn.CHUNK; the state is contracted, not amplified, across t, and the
+-- oracle's magnitude already carries each step's rounded terms), f32
+-- accumulator.  Operands rounded to bf16 inside the products (tensor cores
+-- fed bf16, a bf16 state) are not f32 accumulation: docs/KERNELS.md.
 local gdn = require "kcv.gdn"
 
 return {
@@ -34,7 +37,8 @@ return {
     return o, om, ht, hm
   end,
   torch = {none = "Gated DeltaNet is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
-  error_model = { reduction = "K", accumulator = "f32", c = 8 },
+  error_model = { reduction = function(s) return math.max(s.K, math.min(s.T, gdn.CHUNK)) end,
+                  accumulator = "f32", c = 8 },
   zero_sign = false,
   -- NaN and +-Inf are one class for EXC-01 (docs/SPECS.md, nonfinite_class).
   -- An Inf injected into v (or h0, g, beta) meets a chain of products and

@@ -16,6 +16,13 @@ M.benchmark = { B = 4, T = 2048, H = 16, K = 128, V = 128 }   -- one of fla's be
 M.shapes = { {B = 1, T = 1, H = 1, K = 64, V = 64}, {B = 1, T = 65, H = 2, K = 64, V = 64},
              {B = 2, T = 200, H = 3, K = 32, V = 48} }
 
+-- The chunk length of the chunked (WY) formulation, flash-linear-attention's
+-- and kernels/gdn_chunked_*.cu's: within a chunk the products sum over up to
+-- this many positions (the intra-chunk attention, W and U, the triangular
+-- inverse), so a chunked kernel's rounding grows with min(T, CHUNK) as a
+-- sequential one's does with K.  The specs' reduction length counts it.
+M.CHUNK = 64
+
 -- The forward's inputs (the backward adds dO and dht).
 function M.inputs()
   return {
