@@ -573,7 +573,8 @@ static void do_job(rbuf *r, int mfd)
         if (i < KCV_MAXPARAMS) c.res.addr[i] = 0;
     }
     if (total_mfd) {
-        c.map = mmap(NULL, total_mfd, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+        /* populated in one go: the pages exist (the parent wrote them) */
+        c.map = mmap(NULL, total_mfd, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, mfd, 0);
         if (c.map == MAP_FAILED) {
             c.map = NULL;
             job_fail(&c, KCV_JOB_OOM, "cannot map the job's %s buffer bytes%s", "", "");
@@ -893,28 +894,62 @@ int kcv_worker_occupancy(kcv_worker *w, int fid, int block_threads, size_t dyn_s
     return st == RP_NEEDS_DEVICE ? 2 : 1;
 }
 
-/* The job's buffer bytes in a memfd, 64-byte aligned one after another. */
-static int make_memfd(const kcv_job *j, char **map, size_t *total, kcv_outcome *o)
+/* Jobs up to this many bytes share one memfd, kept mapped here from job to
+ * job: its pages are allocated, zeroed and faulted in once, not at every
+ * job (on the cpu backend that was a tenth of a gdn control's CPU time).
+ * Larger jobs get a memfd of their own, gone when the job is. */
+#define KEEP_MEMFD ((size_t)256 << 20)
+
+static struct { int fd; char *map; size_t size; } kept = {-1, NULL, 0};
+
+/* A memfd of at least t bytes and its mapping: the kept one when t fits
+ * KEEP_MEMFD (*own = 0), else a new one (*own = 1).  -1 and o on failure. */
+static int job_memfd(size_t t, char **map, int *own, kcv_outcome *o)
 {
-    size_t t = 0;
-    for (int i = 0; i < j->nbufs; i++) t += (j->bufs[i].nbytes + 63) / 64 * 64;
-    int fd = memfd_create("kcv-job", MFD_CLOEXEC);
-    if (fd < 0 || ftruncate(fd, (off_t)t) != 0) {
-        if (fd >= 0) close(fd);
-        o->status = KCV_JOB_OOM;
-        snprintf(o->message, sizeof o->message, "cannot create %zu bytes of shared memory: %s", t, strerror(errno));
-        return -1;
-    }
+    int fd = -1;
     *map = NULL;
+    *own = t > KEEP_MEMFD;
+    if (!*own && kept.fd >= 0 && t <= kept.size) { *map = kept.map; return kept.fd; }
+    if (!*own && kept.fd >= 0) {                     /* grow the kept one */
+        if (kept.map) munmap(kept.map, kept.size);
+        kept.map = NULL;
+        kept.size = 0;
+        fd = kept.fd;
+    } else fd = memfd_create("kcv-job", MFD_CLOEXEC);
+    if (fd < 0 || ftruncate(fd, (off_t)t) != 0) goto fail;
     if (t) {
         *map = mmap(NULL, t, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
         if (*map == MAP_FAILED) {
-            close(fd);
+            *map = NULL;
+            if (!*own) { close(fd); kept.fd = -1; }
+            else close(fd);
             o->status = KCV_JOB_OOM;
             snprintf(o->message, sizeof o->message, "cannot map %zu bytes of shared memory: %s", t, strerror(errno));
             return -1;
         }
     }
+    if (!*own) {
+        if (*map) madvise(*map, t, MADV_DONTFORK);   /* not in the worker, nor in a compiler */
+        kept.fd = fd;
+        kept.map = *map;
+        kept.size = t;
+    }
+    return fd;
+fail:
+    if (fd >= 0) close(fd);
+    if (!*own) kept.fd = -1;
+    o->status = KCV_JOB_OOM;
+    snprintf(o->message, sizeof o->message, "cannot create %zu bytes of shared memory: %s", t, strerror(errno));
+    return -1;
+}
+
+/* The job's buffer bytes in a memfd, 64-byte aligned one after another. */
+static int make_memfd(const kcv_job *j, char **map, size_t *total, int *own, kcv_outcome *o)
+{
+    size_t t = 0;
+    for (int i = 0; i < j->nbufs; i++) t += (j->bufs[i].nbytes + 63) / 64 * 64;
+    int fd = job_memfd(t, map, own, o);
+    if (fd < 0) return -1;
     size_t off = 0;
     for (int i = 0; i < j->nbufs; i++) {
         if (j->bufs[i].poison < 0 && j->bufs[i].nbytes)
@@ -931,7 +966,8 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
     res->ms = -1;
     char *map;
     size_t total;
-    int mfd = make_memfd(job, &map, &total, &res->o);
+    int own;
+    int mfd = make_memfd(job, &map, &total, &own, &res->o);
     if (mfd < 0) return -1;
     wbuf b = {0};
     put(&b, job, sizeof *job);
@@ -939,7 +975,7 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
     put(&b, job->launches, sizeof *job->launches * (size_t)job->nlaunches);
     int rc = request(w, OP_JOB, &b, mfd, &res->o);
     free(b.p);
-    close(mfd);
+    if (own) close(mfd);
     uint32_t st = 0, n;
     char *p = NULL;
     char what[200];
@@ -961,6 +997,6 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
             }
         }
     }
-    if (map) munmap(map, total);
+    if (own && map) munmap(map, total);
     return rc;
 }
