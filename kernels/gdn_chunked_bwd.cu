@@ -27,24 +27,25 @@
  * Five launches (kernels/gdn_chunked_bwd.lua):
  *   gdn_chunk_prep, gdn_chunk_scan  the forward's own (included below): q, k
  *                   normalised, W, delta and every chunk's S0;
- *   gdn_chunk_ddo   a block per (lane, chunk): ddelta's dO term;
+ *   gdn_chunk_bprep a block per (lane, chunk): A and W again, in double
+ *                   (the forward's are f32), and ddelta's dO term;
  *   gdn_chunk_dscan a block per lane, thread j owns column j of the adjoint
  *                   state: chunk by chunk from the last, its dSe to a
  *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
  *   gdn_chunk_grad  a block per (lane, chunk), thread t owns position t:
- *                   A again (in double), dW, dA, dL, then dq, dk, dv, dg,
- *                   dbeta of the chunk.
+ *                   dW, dA, dL, then dq, dk, dv, dg, dbeta of the chunk.
  * Why the details (the forward's reasons, and):
  *   - the decays are exp of pairwise sums of g in double, never exp of a
  *     difference of cumulative sums: a g of -Inf makes them 0, not NaN;
  *   - the tail chunk, the causal mask and the triangles are selections
  *     (loops that stop), never products with 0: a NaN cannot leak into an
  *     element the oracle keeps finite;
- *   - A, dA, dL, ddelta, the adjoint state and every gradient sum are
+ *   - A, W, dA, dL, ddelta, the adjoint state and every gradient sum are
  *     double, summed in acc_t (the ACC knob; double as written) in a fixed
  *     order: values near FLT_MAX do not overflow on the way, dg's sums of
- *     n^2 pair terms do not lose what they cancel, and the result is bit for
- *     bit the same on every run (no atomics);
+ *     n^2 pair terms do not lose what they cancel, W^T ddelta keeps its
+ *     digits where a strong decay makes W subnormal in f32, and the result
+ *     is bit for bit the same on every run (no atomics);
  *   - like the chunked forward it relies on the spec's nonfinite_class =
  *     "merged": an Inf meets the WY products in another order than the
  *     sequential oracle's steps, so an element can end +-Inf where the
@@ -101,21 +102,14 @@ __device__ static double gdn_dot_fd(const float *x, const double *y, long long K
     return acc_value(d);
 }
 
-/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread s owns
- * position s:  dD_s = scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t, each
- * column in acc_t; the decays walked forward from s. */
-extern "C" __global__ void gdn_chunk_ddo(const float *__restrict__ g, const float *__restrict__ qn,
-                                         const float *__restrict__ kn, const __nv_bfloat16 *__restrict__ dO,
-                                         double *__restrict__ dD,
-                                         long long B, long long T, long long H, long long K, long long V)
+/* ddelta_s's dO term, scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t, into dD
+ * (each column in acc_t; the decays walked forward from s). */
+__device__ static void gdn_ddo_row(gdn_chunk ch, long long s, const float *g, const float *qn, const float *kn,
+                                   const __nv_bfloat16 *dO, double *dD, long long H, long long K, long long V)
 {
-    const gdn_chunk ch = gdn_block_chunk(T, H);
-    const long long s = threadIdx.x, base = ch.base;
+    const long long base = ch.base;
     const double scale = 1.0 / sqrt((double)K);
-    double cf[GDN_CHUNK];
-
-    if (ch.lane >= B * H || s >= ch.n) return;
-    double d = 0.0;
+    double cf[GDN_CHUNK], d = 0.0;
     for (long long t = s; t < ch.n; t++) {
         if (t > s) d += g[base + t * H];
         cf[t] = exp(d) * gdn_dot(qn + (base + t * H) * K, kn + (base + s * H) * K, K);
@@ -127,63 +121,7 @@ extern "C" __global__ void gdn_chunk_ddo(const float *__restrict__ g, const floa
     }
 }
 
-/* One chunk of the reverse scan on column j: ddelta_t += Gam(n-1,t)
- * dSe^T k_t, then ds becomes dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t
- * dO_t^T - W^T ddelta, each row in acc_t. */
-__device__ static void gdn_dscan_chunk(double *ds, gdn_chunk ch, const double *ex, const double *gq,
-                                       const float *qn, const float *kn, const float *W,
-                                       const __nv_bfloat16 *dO, double *dD,
-                                       long long H, long long K, long long V, long long j)
-{
-    const double scale = 1.0 / sqrt((double)K);
-    for (long long t = 0; t < ch.n; t++) {
-        const long long tok = ch.base + t * H;
-        dD[tok * V + j] += ex[t] * gdn_dot_fd(kn + tok * K, ds, K);
-    }
-    for (long long i = 0; i < K; i++) {
-        acc_t a = acc_of(ex[ch.n] * ds[i]);
-        for (long long t = 0; t < ch.n; t++) {
-            const long long tok = ch.base + t * H;
-            a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
-        }
-        for (long long t = 0; t < ch.n; t++) {
-            const long long tok = ch.base + t * H;
-            a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
-        }
-        ds[i] = acc_value(a);
-    }
-}
-
-/* Launch 4: a block per lane, thread j owns column j of the adjoint state
- * (double).  From the last chunk: its dSe to dhs, then the chunk's step
- * back; the adjoint of h0 to dh0. */
-extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn,
-                                           const float *__restrict__ kn, const float *__restrict__ W,
-                                           const __nv_bfloat16 *__restrict__ dO,
-                                           const float *__restrict__ dht, double *__restrict__ dD,
-                                           double *__restrict__ dhs, float *__restrict__ dh0,
-                                           long long B, long long T, long long H, long long K, long long V)
-{
-    __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
-    const long long lane = blockIdx.x, j = threadIdx.x, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    double ds[GDN_KMAX];
-
-    if (lane >= B * H || K > GDN_KMAX) return;
-    for (long long i = 0; i < K; i++) ds[i] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
-    for (long long c = nc - 1; c >= 0; c--) {
-        const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
-        __syncthreads();                          /* the last chunk's readers of ex, gq are done */
-        gdn_chunk_decays(g, ch.base, ch.n, H, ex);
-        gdn_start_decays(g, ch.base, ch.n, H, gq);
-        if (j >= V) continue;
-        for (long long i = 0; i < K; i++) dhs[((lane * nc + c) * K + i) * V + j] = ds[i];
-        gdn_dscan_chunk(ds, ch, ex, gq, qn, kn, W, dO, dD, H, K, V, j);
-    }
-    if (j < V)
-        for (long long i = 0; i < K; i++) dh0[(lane * K + i) * V + j] = (float)ds[i];
-}
-
-/* The per-chunk state of launch 5, shared by its phases. */
+/* The per-chunk state of launches 3 and 5, shared by their phases. */
 struct gdn_grad {
     gdn_chunk ch;
     long long H, K, V;
@@ -229,6 +167,106 @@ __device__ static void gdn_grad_inverse(gdn_grad *G)
     }
 }
 
+/* Row t of W = A diag(beta gt) K again, in double (A's row t, summed in
+ * acc_t as gdn_chunk_prep sums it). */
+__device__ static void gdn_grad_w(const gdn_grad *G, long long t, double *Wd)
+{
+    for (long long i = 0; i < G->K; i++) {
+        acc_t w = acc_of(0.0);
+        for (long long s = 0; s <= t; s++)
+            w += (acc_t)G->Am[t * GDN_CHUNK + s] * (acc_t)(G->bt[s] * G->gq[s] * gdn_k(G, s)[i]);
+        Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
+    }
+}
+
+/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
+ * position t.  A = (I + L)^-1 in double into Am (L in Xm on the way), W
+ * again in double into Wd, and ddelta's dO term into dD.  The forward's W
+ * is f32: where Gam(t,-1) is tiny it is subnormal there, and W^T ddelta,
+ * which the reverse scan subtracts from dS0 (all of dh0 past a strong
+ * decay), would keep few of its digits (ORD-01, dh0 -0 where the oracle is
+ * 1.2e-44, seed 7). */
+extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
+                                           const float *__restrict__ qn, const float *__restrict__ kn,
+                                           const __nv_bfloat16 *__restrict__ dO,
+                                           double *__restrict__ Am, double *__restrict__ Xm,
+                                           double *__restrict__ Wd, double *__restrict__ dD,
+                                           long long B, long long T, long long H, long long K, long long V)
+{
+    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK];
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const gdn_chunk ch = gdn_block_chunk(T, H);
+    const long long t = threadIdx.x, blk = ch.lane * nc + ch.c;
+    /* what the phases of this launch read and write; the rest is launch 5's */
+    gdn_grad G = {ch, H, K, V, g, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
+                  Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL};
+
+    if (ch.lane >= B * H) return;
+    if (t < ch.n) gdn_grad_l(&G, t);
+    __syncthreads();
+    gdn_grad_inverse(&G);
+    if (t < ch.n) {
+        gdn_grad_w(&G, t, Wd);
+        gdn_ddo_row(ch, t, g, qn, kn, dO, dD, H, K, V);
+    }
+}
+
+/* One chunk of the reverse scan on column j: ddelta_t += Gam(n-1,t)
+ * dSe^T k_t, then ds becomes dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t
+ * dO_t^T - W^T ddelta, each row in acc_t. */
+__device__ static void gdn_dscan_chunk(double *ds, gdn_chunk ch, const double *ex, const double *gq,
+                                       const float *qn, const float *kn, const double *W,
+                                       const __nv_bfloat16 *dO, double *dD,
+                                       long long H, long long K, long long V, long long j)
+{
+    const double scale = 1.0 / sqrt((double)K);
+    for (long long t = 0; t < ch.n; t++) {
+        const long long tok = ch.base + t * H;
+        dD[tok * V + j] += ex[t] * gdn_dot_fd(kn + tok * K, ds, K);
+    }
+    for (long long i = 0; i < K; i++) {
+        acc_t a = acc_of(ex[ch.n] * ds[i]);
+        for (long long t = 0; t < ch.n; t++) {
+            const long long tok = ch.base + t * H;
+            a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
+        }
+        for (long long t = 0; t < ch.n; t++) {
+            const long long tok = ch.base + t * H;
+            a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
+        }
+        ds[i] = acc_value(a);
+    }
+}
+
+/* Launch 4: a block per lane, thread j owns column j of the adjoint state
+ * (double).  From the last chunk: its dSe to dhs, then the chunk's step
+ * back; the adjoint of h0 to dh0. */
+extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn,
+                                           const float *__restrict__ kn, const double *__restrict__ W,
+                                           const __nv_bfloat16 *__restrict__ dO,
+                                           const float *__restrict__ dht, double *__restrict__ dD,
+                                           double *__restrict__ dhs, float *__restrict__ dh0,
+                                           long long B, long long T, long long H, long long K, long long V)
+{
+    __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
+    const long long lane = blockIdx.x, j = threadIdx.x, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    double ds[GDN_KMAX];
+
+    if (lane >= B * H || K > GDN_KMAX) return;
+    for (long long i = 0; i < K; i++) ds[i] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
+    for (long long c = nc - 1; c >= 0; c--) {
+        const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
+        __syncthreads();                          /* the last chunk's readers of ex, gq are done */
+        gdn_chunk_decays(g, ch.base, ch.n, H, ex);
+        gdn_start_decays(g, ch.base, ch.n, H, gq);
+        if (j >= V) continue;
+        for (long long i = 0; i < K; i++) dhs[((lane * nc + c) * K + i) * V + j] = ds[i];
+        gdn_dscan_chunk(ds, ch, ex, gq, qn, kn, W, dO, dD, H, K, V, j);
+    }
+    if (j < V)
+        for (long long i = 0; i < K; i++) dh0[(lane * K + i) * V + j] = (float)ds[i];
+}
+
 /* dW_t = -ddelta_t S0^T (K long) into the dW workspace. */
 __device__ static void gdn_grad_dw(gdn_grad *G, long long t)
 {
@@ -240,7 +278,7 @@ __device__ static void gdn_grad_dw(gdn_grad *G, long long t)
     }
 }
 
-/* Row a of dA (b < a) over L's row in Xm, then in place row a of
+/* Row a of dA (b < a) into Xm, then in place row a of
  * X = dA A^T (X(a,s) needs dA(a,b) for b <= s only: s from the top). */
 __device__ static void gdn_grad_da(gdn_grad *G, long long a)
 {
@@ -413,8 +451,8 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
 
 /* Launch 5: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
  * position t (idle past the tail, but at every barrier).  The phases, a
- * barrier between those that read what another thread wrote: L and A;
- * dW; dA and X; dL; W and U's VJP; L's, o's and S_end's; dg, and q and k
+ * barrier between those that read what another thread wrote (A is
+ * launch 3's): dW; dA and X; dL; W and U's VJP; L's, o's and S_end's; dg, and q and k
  * through the normalisation. */
 extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
@@ -443,10 +481,11 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
     double db = 0.0;
 
     if (ch.lane >= B * H || K > GDN_KMAX) return;
-    if (t < n) gdn_grad_l(&G, t);
-    __syncthreads();
-    gdn_chunk_decays(g, ch.base, n, H, ex);
-    gdn_grad_inverse(&G);
+    if (t < n) {
+        gq[t] = gdn_start_decay(g, ch.base, H, t);
+        bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
+    }
+    gdn_chunk_decays(g, ch.base, n, H, ex);   /* and the barrier for gq, bt */
     if (t < n) gdn_grad_dw(&G, t);
     __syncthreads();
     if (t < n) gdn_grad_da(&G, t);

@@ -3,10 +3,10 @@
 -- first two are the chunked forward's own (gdn_chunk_prep, gdn_chunk_scan,
 -- kernels/gdn_chunked_fwd.lua), recomputing q and k normalised (qn, kn),
 -- W, delta (in U) and every chunk's start state (hs; the last state goes to
--- hT, unused).  Then ddelta (dD, f64), the reverse scan's adjoint state at
--- every chunk's end (dhs, f64), and the per-chunk scratch of the gradient
--- launch: A and dA / dL / the gate pairs (Am, Xm, 64 x 64 f64 per chunk)
--- and dW (f64, per token).
+-- hT, unused).  Then, all f64: A (Am, 64 x 64 per chunk; L, then dA, X
+-- and dL in Xm, the same size; the gate pairs over A once it is read), W
+-- again (Wd), ddelta (dD), the reverse scan's adjoint state at every
+-- chunk's end (dhs) and dW.
 local CHUNK = 64
 
 local function lanes(s) return s.B * s.H end
@@ -28,6 +28,7 @@ return {
       {name = "dhs", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * s.K * s.V} end},
       {name = "Am", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * CHUNK * CHUNK} end},
       {name = "Xm", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * CHUNK * CHUNK} end},
+      {name = "Wd", dtype = "f64", shape = tokens("K")},
       {name = "dW", dtype = "f64", shape = tokens("K")},
     },
     launches = function(s)
@@ -43,10 +44,10 @@ return {
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
         {name = "gdn_chunk_scan", grid = lanes(s), block = warps(s.V), smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
-        {name = "gdn_chunk_ddo", grid = per_chunk, block = CHUNK, smem = 0,
-         params = with_dims{"g", "qn", "kn", "dO", "dD"}},
+        {name = "gdn_chunk_bprep", grid = per_chunk, block = CHUNK, smem = 0,
+         params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
         {name = "gdn_chunk_dscan", grid = lanes(s), block = warps(s.V), smem = 0,
-         params = with_dims{"g", "qn", "kn", "W", "dO", "dht", "dD", "dhs", "dh0"}},
+         params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
         {name = "gdn_chunk_grad", grid = per_chunk, block = CHUNK, smem = 0,
          params = with_dims({"q", "k", "v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
                              "Am", "Xm", "dW", "dq", "dk", "dv", "dg", "dbeta"}, true)},
