@@ -1,0 +1,510 @@
+/*
+ * gdn_chunked_bwd.cu — the Gated DeltaNet training backward in chunks of
+ * 64, the VJP of the WY form of gdn_chunked_fwd.cu (specs/gdn_bwd.lua),
+ * portable path: no Hopper-only instruction, so it runs on kcv's CPU
+ * backend.
+ *
+ * The forward of a chunk (gdn_chunked_fwd.cu's header has the notation:
+ * positions t = 0..n-1, Gam(t,s) = exp(sum of g over (s, t]), s = -1 the
+ * chunk's start, gt = Gam(t,-1), S0 the state at the chunk's start):
+ *   L(t,s) = beta_t (k_t . k_s) Gam(t,s) (s < t),   A = (I + L)^-1,
+ *   W = A diag(beta gt) K,   U = A diag(beta) V,   delta = U - W S0,
+ *   S_end = Gam(n-1,-1) S0 + sum_t Gam(n-1,t) k_t delta_t^T,
+ *   o_t = scale (gt S0^T q_t + sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s).
+ * Its VJP, given dO and dSe (the adjoint of S_end), stage by stage:
+ *   ddelta_s = scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t + Gam(n-1,s) dSe^T k_s
+ *   dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t dO_t^T - W^T ddelta
+ *   dW = -ddelta S0^T,   dU = ddelta,
+ *   dA(a,b) = (beta gt)_b (dW_a . k_b) + beta_b (ddelta_a . v_b)   (b < a),
+ *   dL = -(A^T dA A^T) on the strict lower triangle,
+ *   dv_t = beta_t (A^T dU)_t,  and dk, dq, dbeta from every stage that
+ *   holds them (k enters L, W, S_end and o; q only o; beta L, W and U);
+ *   every Gam(t,s) the forward used gets dD(t,s) = dGam(t,s) Gam(t,s),
+ *   and dg_r = sum of dD(t,s) over the pairs with s < r <= t;
+ * then q and k through the normalisation, dx = (dy - y (y . dy)) / n.
+ * Only the strict lower triangle of dA matters: A's diagonal is 1 whatever
+ * L is, and A^T dA A^T takes nothing from it below the diagonal.
+ * Five launches (kernels/gdn_chunked_bwd.lua):
+ *   gdn_chunk_prep, gdn_chunk_scan  the forward's own (included below): q, k
+ *                   normalised, W, delta and every chunk's S0;
+ *   gdn_chunk_bprep a block per (lane, chunk): A and W again, in double
+ *                   (the forward's are f32), and ddelta's dO term;
+ *   gdn_chunk_dscan a block per lane, thread j owns column j of the adjoint
+ *                   state: chunk by chunk from the last, its dSe to a
+ *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
+ *   gdn_chunk_grad  a block per (lane, chunk), thread t owns position t:
+ *                   dW, dA, dL, then dq, dk, dv, dg, dbeta of the chunk.
+ * Why the details (the forward's reasons, and):
+ *   - the decays are exp of pairwise sums of g in double, never exp of a
+ *     difference of cumulative sums: a g of -Inf makes them 0, not NaN;
+ *   - the tail chunk, the causal mask and the triangles are selections
+ *     (loops that stop), never products with 0: a NaN cannot leak into an
+ *     element the oracle keeps finite;
+ *   - A, W, dA, dL, ddelta, the adjoint state and every gradient sum are
+ *     double, summed in acc_t (the ACC knob; double as written) in a fixed
+ *     order: values near FLT_MAX do not overflow on the way, dg's sums of
+ *     n^2 pair terms do not lose what they cancel, W^T ddelta keeps its
+ *     digits where a strong decay makes W subnormal in f32, and the result
+ *     is bit for bit the same on every run (no atomics);
+ *   - like the chunked forward it relies on the spec's nonfinite_class =
+ *     "merged": an Inf meets the WY products in another order than the
+ *     sequential oracle's steps, so an element can end +-Inf where the
+ *     oracle has NaN (dv, with an Inf injected; spec/gdn_chunked_bwd_spec.lua).
+ */
+#include "gdn_chunked_fwd.cu"
+
+#define GDN_CC (GDN_CHUNK * GDN_CHUNK)
+
+/* Where chunk c of a lane lies: its first token and its length. */
+struct gdn_chunk {
+    long long lane, c, n, base;
+};
+
+__device__ static gdn_chunk gdn_chunk_at(long long lane, long long c, long long T, long long H)
+{
+    gdn_chunk k;
+    const long long t0 = c * GDN_CHUNK;
+    k.lane = lane;
+    k.c = c;
+    k.n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
+    k.base = gdn_tok(lane / H, t0, H, T, lane % H);
+    return k;
+}
+
+/* The chunk of a block launched one per (lane, chunk). */
+__device__ static gdn_chunk gdn_block_chunk(long long T, long long H)
+{
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    return gdn_chunk_at(blockIdx.x / nc, blockIdx.x % nc, T, H);
+}
+
+/* Gam(t,-1), the sum walked back from t as gdn_l_row walks it. */
+__device__ static double gdn_start_decay(const float *g, long long base, long long H, long long t)
+{
+    double d = 0.0;
+    for (long long s = t; s >= 0; s--) d += g[base + s * H];
+    return exp(d);
+}
+
+/* Gam(t,-1) for every t < n into gq (thread 0; then every thread waits). */
+__device__ static void gdn_start_decays(const float *g, long long base, long long n, long long H, double *gq)
+{
+    if (threadIdx.x == 0)
+        for (long long t = 0; t < n; t++) gq[t] = gdn_start_decay(g, base, H, t);
+    __syncthreads();
+}
+
+/* x (f32, K long) . y (double), in acc_t in index order. */
+__device__ static double gdn_dot_fd(const float *x, const double *y, long long K)
+{
+    acc_t d = acc_of(0.0);
+    for (long long i = 0; i < K; i++) d += (acc_t)x[i] * (acc_t)y[i];
+    return acc_value(d);
+}
+
+/* ddelta_s's dO term, scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t, into dD
+ * (each column in acc_t; the decays walked forward from s). */
+__device__ static void gdn_ddo_row(gdn_chunk ch, long long s, const float *g, const float *qn, const float *kn,
+                                   const __nv_bfloat16 *dO, double *dD, long long H, long long K, long long V)
+{
+    const long long base = ch.base;
+    const double scale = 1.0 / sqrt((double)K);
+    double cf[GDN_CHUNK], d = 0.0;
+    for (long long t = s; t < ch.n; t++) {
+        if (t > s) d += g[base + t * H];
+        cf[t] = exp(d) * gdn_dot(qn + (base + t * H) * K, kn + (base + s * H) * K, K);
+    }
+    for (long long j = 0; j < V; j++) {
+        acc_t y = acc_of(0.0);
+        for (long long t = s; t < ch.n; t++) y += (acc_t)cf[t] * (acc_t)__bfloat162float(dO[(base + t * H) * V + j]);
+        dD[(base + s * H) * V + j] = acc_value(y) * scale;
+    }
+}
+
+/* The per-chunk state of launches 3 and 5, shared by their phases. */
+struct gdn_grad {
+    gdn_chunk ch;
+    long long H, K, V;
+    const float *g, *qn, *kn, *S0;                /* S0: the chunk's start state, [K][V] */
+    const __nv_bfloat16 *v, *dO, *beta;
+    const double *delta, *dSe, *dD;               /* dSe: [K][V] */
+    double *Am, *Xm, *dW;                         /* [GDN_CHUNK][GDN_CHUNK] twice; dW per token */
+    __nv_bfloat16 *dv;
+    double *gq, *ex, *bt, *e0, *es;               /* shared: Gam(.,-1), Gam(n-1,.), beta, dD(.,-1), dD(n-1,.) */
+};
+
+__device__ static const float *gdn_k(const gdn_grad *G, long long t) { return G->kn + (G->ch.base + t * G->H) * G->K; }
+__device__ static const float *gdn_q(const gdn_grad *G, long long t) { return G->qn + (G->ch.base + t * G->H) * G->K; }
+__device__ static long long gdn_row(const gdn_grad *G, long long t) { return G->ch.base + t * G->H; }
+
+/* Row t of L (double) into Xm, Gam(t,-1) and beta_t into the shared arrays. */
+__device__ static void gdn_grad_l(gdn_grad *G, long long t)
+{
+    const double b = __bfloat162float(G->beta[gdn_row(G, t)]);
+    double d = 0.0;
+    for (long long s = t - 1; s >= 0; s--) {
+        d += G->g[gdn_row(G, s + 1)];
+        G->Xm[t * GDN_CHUNK + s] = b * gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K) * exp(d);
+    }
+    G->gq[t] = exp(d + G->g[gdn_row(G, 0)]);
+    G->bt[t] = b;
+}
+
+/* A = (I + L)^-1 in double (gdn_tri_inverse's forward substitution; thread
+ * s owns column s), from L in Xm into Am. */
+__device__ static void gdn_grad_inverse(gdn_grad *G)
+{
+    const long long s = threadIdx.x;
+    for (long long i = 0; i < G->ch.n; i++) {
+        if (s < i) {
+            acc_t a = -(acc_t)G->Xm[i * GDN_CHUNK + s];
+            for (long long r = s + 1; r < i; r++) a -= (acc_t)G->Xm[i * GDN_CHUNK + r] * (acc_t)G->Am[r * GDN_CHUNK + s];
+            G->Am[i * GDN_CHUNK + s] = acc_value(a);
+        } else if (s == i) {
+            G->Am[i * GDN_CHUNK + s] = 1.0;
+        }
+        __syncthreads();
+    }
+}
+
+/* Row t of W = A diag(beta gt) K again, in double (A's row t, summed in
+ * acc_t as gdn_chunk_prep sums it). */
+__device__ static void gdn_grad_w(const gdn_grad *G, long long t, double *Wd)
+{
+    for (long long i = 0; i < G->K; i++) {
+        acc_t w = acc_of(0.0);
+        for (long long s = 0; s <= t; s++)
+            w += (acc_t)G->Am[t * GDN_CHUNK + s] * (acc_t)(G->bt[s] * G->gq[s] * gdn_k(G, s)[i]);
+        Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
+    }
+}
+
+/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
+ * position t.  A = (I + L)^-1 in double into Am (L in Xm on the way), W
+ * again in double into Wd, and ddelta's dO term into dD.  The forward's W
+ * is f32: where Gam(t,-1) is tiny it is subnormal there, and W^T ddelta,
+ * which the reverse scan subtracts from dS0 (all of dh0 past a strong
+ * decay), would keep few of its digits (ORD-01, dh0 -0 where the oracle is
+ * 1.2e-44, seed 7). */
+extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
+                                           const float *__restrict__ qn, const float *__restrict__ kn,
+                                           const __nv_bfloat16 *__restrict__ dO,
+                                           double *__restrict__ Am, double *__restrict__ Xm,
+                                           double *__restrict__ Wd, double *__restrict__ dD,
+                                           long long B, long long T, long long H, long long K, long long V)
+{
+    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK];
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const gdn_chunk ch = gdn_block_chunk(T, H);
+    const long long t = threadIdx.x, blk = ch.lane * nc + ch.c;
+    /* what the phases of this launch read and write; the rest is launch 5's */
+    gdn_grad G = {ch, H, K, V, g, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
+                  Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL};
+
+    if (ch.lane >= B * H) return;
+    if (t < ch.n) gdn_grad_l(&G, t);
+    __syncthreads();
+    gdn_grad_inverse(&G);
+    if (t < ch.n) {
+        gdn_grad_w(&G, t, Wd);
+        gdn_ddo_row(ch, t, g, qn, kn, dO, dD, H, K, V);
+    }
+}
+
+/* One chunk of the reverse scan on column j: ddelta_t += Gam(n-1,t)
+ * dSe^T k_t, then ds becomes dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t
+ * dO_t^T - W^T ddelta, each row in acc_t. */
+__device__ static void gdn_dscan_chunk(double *ds, gdn_chunk ch, const double *ex, const double *gq,
+                                       const float *qn, const float *kn, const double *W,
+                                       const __nv_bfloat16 *dO, double *dD,
+                                       long long H, long long K, long long V, long long j)
+{
+    const double scale = 1.0 / sqrt((double)K);
+    for (long long t = 0; t < ch.n; t++) {
+        const long long tok = ch.base + t * H;
+        dD[tok * V + j] += ex[t] * gdn_dot_fd(kn + tok * K, ds, K);
+    }
+    for (long long i = 0; i < K; i++) {
+        acc_t a = acc_of(ex[ch.n] * ds[i]);
+        for (long long t = 0; t < ch.n; t++) {
+            const long long tok = ch.base + t * H;
+            a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
+        }
+        for (long long t = 0; t < ch.n; t++) {
+            const long long tok = ch.base + t * H;
+            a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
+        }
+        ds[i] = acc_value(a);
+    }
+}
+
+/* Launch 4: a block per lane, thread j owns column j of the adjoint state
+ * (double).  From the last chunk: its dSe to dhs, then the chunk's step
+ * back; the adjoint of h0 to dh0. */
+extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn,
+                                           const float *__restrict__ kn, const double *__restrict__ W,
+                                           const __nv_bfloat16 *__restrict__ dO,
+                                           const float *__restrict__ dht, double *__restrict__ dD,
+                                           double *__restrict__ dhs, float *__restrict__ dh0,
+                                           long long B, long long T, long long H, long long K, long long V)
+{
+    __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
+    const long long lane = blockIdx.x, j = threadIdx.x, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    double ds[GDN_KMAX];
+
+    if (lane >= B * H || K > GDN_KMAX) return;
+    for (long long i = 0; i < K; i++) ds[i] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
+    for (long long c = nc - 1; c >= 0; c--) {
+        const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
+        __syncthreads();                          /* the last chunk's readers of ex, gq are done */
+        gdn_chunk_decays(g, ch.base, ch.n, H, ex);
+        gdn_start_decays(g, ch.base, ch.n, H, gq);
+        if (j >= V) continue;
+        for (long long i = 0; i < K; i++) dhs[((lane * nc + c) * K + i) * V + j] = ds[i];
+        gdn_dscan_chunk(ds, ch, ex, gq, qn, kn, W, dO, dD, H, K, V, j);
+    }
+    if (j < V)
+        for (long long i = 0; i < K; i++) dh0[(lane * K + i) * V + j] = (float)ds[i];
+}
+
+/* dW_t = -ddelta_t S0^T (K long) into the dW workspace. */
+__device__ static void gdn_grad_dw(gdn_grad *G, long long t)
+{
+    const double *dd = G->dD + gdn_row(G, t) * G->V;
+    for (long long i = 0; i < G->K; i++) {
+        acc_t w = acc_of(0.0);
+        for (long long j = 0; j < G->V; j++) w += (acc_t)G->S0[i * G->V + j] * (acc_t)dd[j];
+        G->dW[gdn_row(G, t) * G->K + i] = -acc_value(w);
+    }
+}
+
+/* Row a of dA (b < a) into Xm, then in place row a of
+ * X = dA A^T (X(a,s) needs dA(a,b) for b <= s only: s from the top). */
+__device__ static void gdn_grad_da(gdn_grad *G, long long a)
+{
+    double *x = G->Xm + a * GDN_CHUNK;
+    const double *dw = G->dW + gdn_row(G, a) * G->K, *dd = G->dD + gdn_row(G, a) * G->V;
+    for (long long b = 0; b < a; b++) {
+        acc_t y = acc_of(0.0);
+        for (long long j = 0; j < G->V; j++) y += (acc_t)dd[j] * (acc_t)__bfloat162float(G->v[gdn_row(G, b) * G->V + j]);
+        x[b] = G->bt[b] * G->gq[b] * gdn_dot_fd(gdn_k(G, b), dw, G->K) + G->bt[b] * acc_value(y);
+    }
+    for (long long s = a - 1; s >= 0; s--) {
+        acc_t y = acc_of(0.0);
+        for (long long b = 0; b <= s; b++) y += (acc_t)x[b] * (acc_t)G->Am[s * GDN_CHUNK + b];
+        x[s] = acc_value(y);
+    }
+}
+
+/* Column s of dL(t,s) = -sum_{a>=t} A(a,t) X(a,s), in place over X (t
+ * upwards: X(t,s) is not needed once dL(t,s) is formed). */
+__device__ static void gdn_grad_dl(gdn_grad *G, long long s)
+{
+    for (long long t = s + 1; t < G->ch.n; t++) {
+        acc_t y = acc_of(0.0);
+        for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->Xm[a * GDN_CHUNK + s];
+        G->Xm[t * GDN_CHUNK + s] = -acc_value(y);
+    }
+}
+
+/* Through W and U (A's column t): dk_t = beta gt (A^T dW)_t and
+ * dv_t = beta (A^T dU)_t; sets dD(t,-1)'s share, returns dbeta's. */
+__device__ static double gdn_grad_wy(gdn_grad *G, long long t, acc_t *dk)
+{
+    const long long n = G->ch.n, K = G->K, V = G->V;
+    const double wk = G->bt[t] * G->gq[t];
+    acc_t dwk = acc_of(0.0), db = acc_of(0.0);
+    for (long long i = 0; i < K; i++) {
+        acc_t x = acc_of(0.0);
+        for (long long a = t; a < n; a++) x += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dW[gdn_row(G, a) * K + i];
+        dk[i] = (acc_t)wk * x;
+        dwk += (acc_t)gdn_k(G, t)[i] * x;
+    }
+    for (long long j = 0; j < V; j++) {
+        acc_t y = acc_of(0.0);
+        for (long long a = t; a < n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dD[gdn_row(G, a) * V + j];
+        G->dv[gdn_row(G, t) * V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
+        db += (acc_t)__bfloat162float(G->v[gdn_row(G, t) * V + j]) * y;
+    }
+    G->e0[t] = wk * acc_value(dwk);
+    return acc_value(db) + G->gq[t] * acc_value(dwk);
+}
+
+/* Through L: row t (L(t,s), s < t: dbeta_t, dk_t, and dD(t,s) into Am
+ * over A, which is read no more) and column t (L(a,t), a > t: dk_t). */
+__device__ static double gdn_grad_lpair(gdn_grad *G, long long t, acc_t *dk)
+{
+    const long long n = G->ch.n, K = G->K;
+    const double *dL = G->Xm;
+    acc_t db = acc_of(0.0);
+    double d = 0.0;
+    for (long long s = t - 1; s >= 0; s--) {
+        d += G->g[gdn_row(G, s + 1)];
+        const double gam = exp(d), kk = gdn_dot(gdn_k(G, t), gdn_k(G, s), K), c = dL[t * GDN_CHUNK + s];
+        db += (acc_t)(c * kk) * (acc_t)gam;
+        for (long long i = 0; i < K; i++) dk[i] += (acc_t)(c * G->bt[t] * gam) * (acc_t)gdn_k(G, s)[i];
+        G->Am[t * GDN_CHUNK + s] = c * G->bt[t] * kk * gam;
+    }
+    d = 0.0;
+    for (long long a = t + 1; a < n; a++) {
+        d += G->g[gdn_row(G, a)];
+        const double c = dL[a * GDN_CHUNK + t] * G->bt[a] * exp(d);
+        for (long long i = 0; i < K; i++) dk[i] += (acc_t)c * (acc_t)gdn_k(G, a)[i];
+    }
+    return acc_value(db);
+}
+
+/* delta_s . dO_t, in acc_t. */
+__device__ static double gdn_grad_pd(const gdn_grad *G, long long t, long long s)
+{
+    acc_t y = acc_of(0.0);
+    for (long long j = 0; j < G->V; j++)
+        y += (acc_t)G->delta[gdn_row(G, s) * G->V + j] * (acc_t)__bfloat162float(G->dO[gdn_row(G, t) * G->V + j]);
+    return acc_value(y);
+}
+
+/* Through o: row t (dq_t; dD(t,s) for s < t and dD(t,-1)) and column t
+ * (dk_t from every o_a, a >= t).  dq_t = scale (gt S0 dO_t + sum_{s<=t}
+ * Gam(t,s) (delta_s . dO_t) k_s). */
+__device__ static void gdn_grad_out(gdn_grad *G, long long t, acc_t *dq, acc_t *dk)
+{
+    const long long n = G->ch.n, K = G->K, V = G->V;
+    const double scale = 1.0 / sqrt((double)K);
+    const __nv_bfloat16 *dot = G->dO + gdn_row(G, t) * V;
+    double cf[GDN_CHUNK], d = 0.0;
+    cf[t] = gdn_grad_pd(G, t, t);
+    for (long long s = t - 1; s >= 0; s--) {
+        d += G->g[gdn_row(G, s + 1)];
+        cf[s] = exp(d) * gdn_grad_pd(G, t, s);
+        G->Am[t * GDN_CHUNK + s] += scale * cf[s] * gdn_dot(gdn_q(G, t), gdn_k(G, s), K);
+    }
+    acc_t e = acc_of(0.0);
+    for (long long i = 0; i < K; i++) {
+        acc_t y = acc_of(0.0), z = acc_of(0.0);
+        for (long long j = 0; j < V; j++) y += (acc_t)G->S0[i * V + j] * (acc_t)__bfloat162float(dot[j]);
+        e += (acc_t)gdn_q(G, t)[i] * y;
+        for (long long s = 0; s <= t; s++) z += (acc_t)cf[s] * (acc_t)gdn_k(G, s)[i];
+        dq[i] = (acc_t)scale * ((acc_t)G->gq[t] * y + z);
+    }
+    G->e0[t] += scale * G->gq[t] * acc_value(e);
+    d = 0.0;
+    for (long long a = t; a < n; a++) {
+        if (a > t) d += G->g[gdn_row(G, a)];
+        cf[a] = exp(d) * gdn_grad_pd(G, a, t);
+    }
+    for (long long i = 0; i < K; i++) {
+        acc_t z = acc_of(0.0);
+        for (long long a = t; a < n; a++) z += (acc_t)cf[a] * (acc_t)gdn_q(G, a)[i];
+        dk[i] += (acc_t)scale * z;
+    }
+}
+
+/* Through S_end: dk_t += Gam(n-1,t) dSe delta_t; dD(n-1,t) into es[t]
+ * (none for t = n-1: Gam(n-1,n-1) is 1), and thread n-1 adds dD(n-1,-1)
+ * = Gam(n-1,-1) <S0, dSe> to its e0. */
+__device__ static void gdn_grad_state(gdn_grad *G, long long t, acc_t *dk)
+{
+    const long long n = G->ch.n, K = G->K, V = G->V;
+    const double *dl = G->delta + gdn_row(G, t) * V;
+    acc_t e = acc_of(0.0);
+    for (long long i = 0; i < K; i++) {
+        acc_t z = acc_of(0.0);
+        for (long long j = 0; j < V; j++) z += (acc_t)G->dSe[i * V + j] * (acc_t)dl[j];
+        dk[i] += (acc_t)G->ex[t] * z;
+        e += (acc_t)gdn_k(G, t)[i] * z;
+    }
+    G->es[t] = t < n - 1 ? G->ex[t] * acc_value(e) : 0.0;
+    if (t == n - 1) {
+        acc_t y = acc_of(0.0);
+        for (long long x = 0; x < K * V; x++) y += (acc_t)G->S0[x] * (acc_t)G->dSe[x];
+        G->e0[t] += G->ex[n] * acc_value(y);
+    }
+}
+
+/* dg_r = the sum of dD(t,s) over the pairs s < r <= t: the rows t >= r of
+ * E (in Am, s < t; e0 for s = -1) and S_end's es[s], s < r. */
+__device__ static float gdn_grad_dg(const gdn_grad *G, long long r)
+{
+    acc_t y = acc_of(0.0);
+    for (long long t = r; t < G->ch.n; t++) {
+        y += (acc_t)G->e0[t];
+        for (long long s = 0; s < r; s++) y += (acc_t)G->Am[t * GDN_CHUNK + s];
+    }
+    for (long long s = 0; s < r; s++) y += (acc_t)G->es[s];
+    return (float)acc_value(y);
+}
+
+/* dy (normalised space) through the normalisation of x into dx (bf16):
+ * dx = (dy - y (y . dy)) / n, y = x / n, n = sqrt(sum x^2 + eps), in double. */
+__device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __nv_bfloat16 *dx, long long K, float eps)
+{
+    double n = 0.0, p = 0.0;
+    for (long long i = 0; i < K; i++) {
+        double a = __bfloat162float(x[i]);
+        n += a * a;
+    }
+    n = sqrt(n + (double)eps);
+    for (long long i = 0; i < K; i++) p += (double)__bfloat162float(x[i]) / n * acc_value(dy[i]);
+    for (long long i = 0; i < K; i++)
+        dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
+}
+
+/* Launch 5: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
+ * position t (idle past the tail, but at every barrier).  The phases, a
+ * barrier between those that read what another thread wrote (A is
+ * launch 3's): dW; dA and X; dL; W and U's VJP; L's, o's and S_end's; dg, and q and k
+ * through the normalisation. */
+extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
+                                          const __nv_bfloat16 *__restrict__ k,
+                                          const __nv_bfloat16 *__restrict__ v,
+                                          const float *__restrict__ g,
+                                          const __nv_bfloat16 *__restrict__ beta,
+                                          const __nv_bfloat16 *__restrict__ dO,
+                                          const float *__restrict__ qn, const float *__restrict__ kn,
+                                          const double *__restrict__ delta, const float *__restrict__ hs,
+                                          const double *__restrict__ dhs, const double *__restrict__ dD,
+                                          double *__restrict__ Am, double *__restrict__ Xm,
+                                          double *__restrict__ dW,
+                                          __nv_bfloat16 *__restrict__ dq, __nv_bfloat16 *__restrict__ dk,
+                                          __nv_bfloat16 *__restrict__ dv, float *__restrict__ dg,
+                                          __nv_bfloat16 *__restrict__ dbeta,
+                                          long long B, long long T, long long H,
+                                          long long K, long long V, float eps)
+{
+    __shared__ double gq[GDN_CHUNK], ex[GDN_CHUNK + 1], bt[GDN_CHUNK], e0[GDN_CHUNK], es[GDN_CHUNK];
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const gdn_chunk ch = gdn_block_chunk(T, H);
+    const long long t = threadIdx.x, n = ch.n, blk = ch.lane * nc + ch.c;
+    gdn_grad G = {ch, H, K, V, g, qn, kn, hs + blk * K * V, v, dO, beta, delta, dhs + blk * K * V, dD,
+                  Am + blk * GDN_CC, Xm + blk * GDN_CC, dW, dv, gq, ex, bt, e0, es};
+    acc_t dqt[GDN_KMAX], dkt[GDN_KMAX];
+    double db = 0.0;
+
+    if (ch.lane >= B * H || K > GDN_KMAX) return;
+    if (t < n) {
+        gq[t] = gdn_start_decay(g, ch.base, H, t);
+        bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
+    }
+    gdn_chunk_decays(g, ch.base, n, H, ex);   /* and the barrier for gq, bt */
+    if (t < n) gdn_grad_dw(&G, t);
+    __syncthreads();
+    if (t < n) gdn_grad_da(&G, t);
+    __syncthreads();
+    if (t < n) gdn_grad_dl(&G, t);
+    __syncthreads();
+    if (t < n) db = gdn_grad_wy(&G, t, dkt);
+    __syncthreads();                              /* A is read no more: E goes over it */
+    if (t < n) {
+        db += gdn_grad_lpair(&G, t, dkt);
+        gdn_grad_out(&G, t, dqt, dkt);
+        gdn_grad_state(&G, t, dkt);
+        dbeta[gdn_row(&G, t)] = __double2bfloat16(db);
+    }
+    __syncthreads();
+    if (t < n) {
+        const long long tok = gdn_row(&G, t);
+        dg[tok] = gdn_grad_dg(&G, t);
+        gdn_norm_vjp(q + tok * K, dqt, dq + tok * K, K, eps);
+        gdn_norm_vjp(k + tok * K, dkt, dk + tok * K, K, eps);
+    }
+}

@@ -1,0 +1,63 @@
+-- kernels/gdn_chunked_bwd.lua — how kernels/gdn_chunked_bwd.cu is launched:
+-- five launches over chunks of 64 tokens (GDN_CHUNK in the source).  The
+-- first two are the chunked forward's own (gdn_chunk_prep, gdn_chunk_scan,
+-- kernels/gdn_chunked_fwd.lua), recomputing q and k normalised (qn, kn),
+-- W, delta (in U) and every chunk's start state (hs; the last state goes to
+-- hT, unused).  Then, all f64: A (Am, 64 x 64 per chunk; L, then dA, X
+-- and dL in Xm, the same size; the gate pairs over A once it is read), W
+-- again (Wd), ddelta (dD), the reverse scan's adjoint state at every
+-- chunk's end (dhs) and dW.
+local CHUNK = 64
+
+local function lanes(s) return s.B * s.H end
+local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
+local function warps(n) return 32 * ((n + 31) // 32) end
+local function tokens(w) return function(s) return {s.B * s.T * s.H * s[w]} end end
+
+return {
+  spec = "gdn_bwd",
+  kernel = {pipeline = {
+    workspace = {
+      {name = "qn", dtype = "f32", shape = tokens("K")},
+      {name = "kn", dtype = "f32", shape = tokens("K")},
+      {name = "W", dtype = "f32", shape = tokens("K")},
+      {name = "U", dtype = "f64", shape = tokens("V")},
+      {name = "hs", dtype = "f32", shape = function(s) return {lanes(s) * nchunks(s) * s.K * s.V} end},
+      {name = "hT", dtype = "f32", shape = function(s) return {lanes(s) * s.K * s.V} end},
+      {name = "dD", dtype = "f64", shape = tokens("V")},
+      {name = "dhs", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * s.K * s.V} end},
+      {name = "Am", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * CHUNK * CHUNK} end},
+      {name = "Xm", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * CHUNK * CHUNK} end},
+      {name = "Wd", dtype = "f64", shape = tokens("K")},
+      {name = "dW", dtype = "f64", shape = tokens("K")},
+    },
+    launches = function(s)
+      local dims = {"B:i64", "T:i64", "H:i64", "K:i64", "V:i64"}
+      local function with_dims(list, eps)
+        for _, d in ipairs(dims) do list[#list + 1] = d end
+        if eps then list[#list + 1] = "eps:f32" end
+        return list
+      end
+      local per_chunk = lanes(s) * nchunks(s)
+      return {
+        {name = "gdn_chunk_prep", grid = per_chunk, block = CHUNK, smem = 0,
+         params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
+        {name = "gdn_chunk_scan", grid = lanes(s), block = warps(s.V), smem = 0,
+         params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
+        {name = "gdn_chunk_bprep", grid = per_chunk, block = CHUNK, smem = 0,
+         params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
+        {name = "gdn_chunk_dscan", grid = lanes(s), block = warps(s.V), smem = 0,
+         params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
+        {name = "gdn_chunk_grad", grid = per_chunk, block = CHUNK, smem = 0,
+         params = with_dims({"q", "k", "v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
+                             "Am", "Xm", "dW", "dq", "dk", "dv", "dg", "dbeta"}, true)},
+      }
+    end,
+  }},
+  -- ACC: the accumulator of every dot and matrix product (acc.cuh); f64 is
+  -- the kernel as written, f32 what a tensor-core kernel would use
+  tune = {
+    knobs = {ACC = {"f64", "f32"}},
+    shapes = {{B = 1, T = 200, H = 2, K = 64, V = 64}},
+  },
+}
