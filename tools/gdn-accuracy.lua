@@ -16,6 +16,7 @@ local kcv = require "kcv"
 local verify = require "kcv.verify"
 local case = require "kcv.verify.case"
 local subject = require "kcv.verify.subject"
+local gdn = require "kcv.gdn"
 
 local args = {...}
 io.stdout:setvbuf("line")     -- a run cut by a timeout keeps the lines it printed
@@ -29,17 +30,13 @@ while i <= #args do
   elseif a == "--seed" then seed = tonumber(args[i + 1]); i = i + 2
   elseif a == "--fwd" or a == "--bwd" then kernels["gdn_" .. a:sub(3)] = args[i + 1]; i = i + 2
   elseif a == "--shape" then
-    local b, t, h, d = args[i + 1]:match("^(%d+),(%d+),(%d+),(%d+)$")
-    if not b then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D\n"); os.exit(2) end
-    shapes[#shapes + 1] = {B = tonumber(b), T = tonumber(t), H = tonumber(h), K = tonumber(d), V = tonumber(d)}
+    local shape = gdn.parse_shape(args[i + 1])
+    if not shape then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D\n"); os.exit(2) end
+    shapes[#shapes + 1] = shape
     i = i + 2
   else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D ...] [--seed N] [--fwd K.cu] [--bwd K.cu]\n"); os.exit(2) end
 end
-if #shapes == 0 then
-  for _, s in ipairs{{1, 8192, 96, 128}, {2, 16384, 16, 128}, {4, 2048, 16, 128}, {4, 4096, 64, 128}, {8, 1024, 8, 64}} do
-    shapes[#shapes + 1] = {B = s[1], T = s[2], H = s[3], K = s[4], V = s[4]}
-  end
-end
+if #shapes == 0 then shapes = gdn.fla_shapes() end
 if backend == "auto" then backend = pcall(kcv.backend.use, "cuda") and "cuda" or "cpu" end
 assert(pcall(kcv.backend.use, backend), "backend " .. backend .. " is not available")
 

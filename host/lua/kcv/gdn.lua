@@ -13,6 +13,22 @@ M.dims = {
   K = {min = 1, max = 128}, V = {min = 1, max = 128},
 }
 M.benchmark = { B = 4, T = 2048, H = 16, K = 128, V = 128 }   -- one of fla's benchmark shapes
+-- fla's benchmark shapes (B,T,H,D; K = V = D), fresh tables each call:
+-- the ones tools/gdn-accuracy.lua and tools/gdn-time.lua default to.
+function M.fla_shapes()
+  local out = {}
+  for _, s in ipairs{{1, 8192, 96, 128}, {2, 16384, 16, 128}, {4, 2048, 16, 128}, {4, 4096, 64, 128}, {8, 1024, 8, 64}} do
+    out[#out + 1] = {B = s[1], T = s[2], H = s[3], K = s[4], V = s[4]}
+  end
+  return out
+end
+
+-- "B,T,H,D" -> a shape with K = V = D, or nil.
+function M.parse_shape(text)
+  local b, t, h, d = (text or ""):match("^(%d+),(%d+),(%d+),(%d+)$")
+  if not b then return nil end
+  return {B = tonumber(b), T = tonumber(t), H = tonumber(h), K = tonumber(d), V = tonumber(d)}
+end
 M.shapes = { {B = 1, T = 1, H = 1, K = 64, V = 64}, {B = 1, T = 65, H = 2, K = 64, V = 64},
              {B = 2, T = 200, H = 3, K = 32, V = 48} }
 

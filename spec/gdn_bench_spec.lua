@@ -1,0 +1,75 @@
+-- spec/gdn_bench_spec.lua — issue 12's benchmark tools, the parts that run
+-- without a GPU: tools/gdn-bench.py's dry run (its FLOP and byte figures
+-- against hand-computed ones), tools/device-wheels' usage, and
+-- tools/gdn-time.lua's clean refusal where there is no CUDA device.
+local files = require "files"
+
+local PY = select(2, files.sh("python3 -c 'import argparse'")) == 0
+
+-- Runs cmd, expects its exit status and (if given) a piece of its output.
+local function runs(cmd, want_rc, piece)
+  local out, rc = files.sh(cmd)
+  assert.are.equal(want_rc, rc, out)
+  if piece then assert.truthy(out:find(piece, 1, true), out) end
+  return out
+end
+
+-- The dry run's figure for a stage: "plan 8,1024,8,8,64 fwd flops=N bytes=N".
+local function plan_figures(out, shape, stage)
+  local f, b = out:match("plan " .. shape:gsub("%p", "%%%0") .. " " .. stage:gsub("%p", "%%%0")
+                         .. " flops=(%d+) bytes=(%d+)")
+  return tonumber(f), tonumber(b)
+end
+
+describe("tools/gdn-bench.py", function()
+  local it_py = files.it_if(PY, "no python3 here")
+
+  it_py("prints its help", function()
+    runs("python3 tools/gdn-bench.py --help", 0, "--dry-run")
+  end)
+
+  it_py("gives fla's smallest shape the FLOPs and bytes computed by hand", function()
+    local out = runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64", 0)
+    -- (B,T,H,D) = (8,1024,8,64): chunk C = 64, N = 16 chunks, L = 64 lanes.
+    -- forward per chunk: wy 3 * 2*64^3 + 64^3/3 = 1660245.33, scan 4*64^3 =
+    -- 1048576, out 3 * 2*64^3 = 1572864; times N*L = 1024 chunks.
+    local fl, by = plan_figures(out, "8,1024,8,8,64", "fwd")
+    assert.are.equal(4384445781, fl)
+    -- bytes: q, k, v bf16 (3 * 65536*64*2 = 25165824), g f32 (262144), beta
+    -- bf16 (131072), h0 f32 (64*64*64*4 = 1048576); o bf16 (8388608), ht f32
+    -- (1048576).
+    assert.are.equal(25165824 + 262144 + 131072 + 1048576 + 8388608 + 1048576, by)
+    -- state scan: 4*C*K*V per chunk, 1024 chunks.
+    assert.are.equal(1024 * 4 * 64 * 64 * 64, (plan_figures(out, "8,1024,8,8,64", "scan")))
+  end)
+
+  it_py("refuses a malformed shape as a usage error", function()
+    runs("python3 tools/gdn-bench.py --dry-run --shapes 1,2", 2)
+  end)
+end)
+
+describe("tools/device-wheels", function()
+  it("prints its help and takes an unknown command as a usage error", function()
+    runs("tools/device-wheels --help", 0, "append")
+    runs("tools/device-wheels frobnicate", 2)
+  end)
+
+  it("says which wheel is missing rather than cutting an incomplete set", function()
+    runs("tools/device-wheels plan --whl " .. files.tmpdir(), 1, "want exactly one fla_core")
+  end)
+end)
+
+describe("tools/gdn-time.lua", function()
+  local kcv = require "kcv"
+  local ok, info = pcall(kcv.backend.info, "cuda")
+  local no_device = not (ok and type(info) == "table")
+  local it_nodev = files.it_if(no_device, "a CUDA device is here: the script would time")
+
+  it_nodev("exits 2 with a clear message when there is no CUDA device", function()
+    runs("./kcv run tools/gdn-time.lua --shape 8,1024,8,64", 2, "gdn-time: no CUDA device")
+  end)
+
+  it("takes a malformed --shape as a usage error (exit 2)", function()
+    runs("./kcv run tools/gdn-time.lua --shape 1,2", 2, "--shape wants B,T,H,D")
+  end)
+end)
