@@ -173,16 +173,35 @@ __device__ static void gdn_chunk_decays(const float *g, long long base, long lon
     __syncthreads();
 }
 
-/* Launch 2: a block per lane, thread j owns column j of the f32 state.
- * Per chunk: S0 to hs; delta_t = U_t - W_t S0 (over U); then
- * S = Gam(n-1,-1) S0 + sum_t Gam(n-1,t) k_t delta_t, each row's sum in
- * acc_t.  The last state to ht. */
-extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const float *__restrict__ h0,
-                                          const float *__restrict__ kn, const float *__restrict__ W,
-                                          double *__restrict__ U, float *__restrict__ hs,
-                                          float *__restrict__ ht,
-                                          long long B, long long T, long long H,
-                                          long long K, long long V)
+/* The state update of column j over a chunk of n positions, S0 = s on
+ * entry: s[i] = Gam(n-1,-1) s[i] + sum_t Gam(n-1,t) kn_t[i] delta_t[j],
+ * each row's sum in acc_t.  A functor, so that the red-team entries
+ * (redteam/gdn_chunked_*.cu) run launch 2 with a broken one. */
+struct gdn_state_update {
+    __device__ void operator()(float *s, const float *kn, const double *U, const double *ex,
+                               long long b, long long t0, long long n, long long base,
+                               long long B, long long T, long long H, long long K, long long V,
+                               long long j) const
+    {
+        for (long long i = 0; i < K; i++) {
+            acc_t acc = acc_of(ex[n] * s[i]);
+            for (long long t = 0; t < n; t++) {
+                const long long tok = base + t * H;
+                acc += (acc_t)opnd(kn[tok * K + i]) * (acc_t)opnd(ex[t] * U[tok * V + j]);
+            }
+            s[i] = (float)acc_value(acc);
+        }
+    }
+};
+
+/* Launch 2's body: a block per lane, thread j owns column j of the f32
+ * state.  Per chunk: S0 to hs; delta_t = U_t - W_t S0 (over U); then the
+ * state update.  The last state to ht. */
+template <class Update>
+__device__ static void gdn_scan_lane(const float *g, const float *h0, const float *kn, const float *W,
+                                     double *U, float *hs, float *ht,
+                                     long long B, long long T, long long H, long long K, long long V,
+                                     Update update)
 {
     __shared__ double ex[GDN_CHUNK + 1];
     const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
@@ -202,16 +221,20 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
             const long long tok = base + t * H;
             U[tok * V + j] -= gdn_dot(W + tok * K, s, K);
         }
-        for (long long i = 0; i < K; i++) {
-            acc_t acc = acc_of(ex[n] * s[i]);
-            for (long long t = 0; t < n; t++) {
-                const long long tok = base + t * H;
-                acc += (acc_t)opnd(kn[tok * K + i]) * (acc_t)opnd(ex[t] * U[tok * V + j]);
-            }
-            s[i] = (float)acc_value(acc);
-        }
+        update(s, kn, U, ex, b, t0, n, base, B, T, H, K, V, j);
     }
     gdn_store_column(s, ht, lane, K, V, j);
+}
+
+/* Launch 2. */
+extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const float *__restrict__ h0,
+                                          const float *__restrict__ kn, const float *__restrict__ W,
+                                          double *__restrict__ U, float *__restrict__ hs,
+                                          float *__restrict__ ht,
+                                          long long B, long long T, long long H,
+                                          long long K, long long V)
+{
+    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H, K, V, gdn_state_update());
 }
 
 /* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
