@@ -205,6 +205,18 @@ end)
 describe("a case", function()
   local spec = assert(verify.load_spec("specs/softmax.lua"))
 
+  -- found when gdn_fwd's N became max(K, min(T, 64)): the dims were grown
+  -- one after the other in pairs() order, so K grown first hid T (and in
+  -- gdn_bwd's max(K, V) one of K, V was never grown), and PRC-02's long
+  -- case changed from process to process under the same seed
+  it("grows, for a long reduction, every dim the reduction length depends on", function()
+    local bwd = assert(verify.load_spec("specs/gdn_bwd.lua"))
+    local s = case.long_reduction_shape(bwd, "cpu", 1 << 17)
+    assert.are.equal(128, s.K)
+    assert.are.equal(128, s.V)
+    assert.is_true(s.T > 64, "T grows past one chunk: " .. specmod.shape_string(s))
+  end)
+
   it("draws the same inputs from the same seed and different ones from another", function()
     local s = {rows = 3, cols = 50}
     for dist in pairs(case.DISTS) do

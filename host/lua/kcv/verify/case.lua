@@ -233,12 +233,17 @@ function M.long_reduction_shape(spec, budget, want)
     s[r] = clamp_dim(spec, r, want)
     return M.fit(spec, s, budget, r)
   end
-  -- a function(shape) -> N: grow every dim the function depends on
+  -- a function(shape) -> N: grow every dim the function depends on, each
+  -- judged alone against the small shape, so that neither the order of
+  -- pairs() nor one dim masking another (max(K, min(T, 64)): K first hid T)
+  -- decides the shape
+  local base, grow = specmod.reduction_length(spec, s), {}
   for name in pairs(spec.dims) do
     local t = copy(s)
     t[name] = clamp_dim(spec, name, want)
-    if specmod.reduction_length(spec, t) > specmod.reduction_length(spec, s) then s = t end
+    if specmod.reduction_length(spec, t) > base then grow[name] = t[name] end
   end
+  for name, v in pairs(grow) do s[name] = v end
   return M.fit(spec, s, budget)
 end
 
