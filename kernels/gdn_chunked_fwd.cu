@@ -237,17 +237,34 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
     gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H, K, V, gdn_state_update());
 }
 
-/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
- * output row t: o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s)
+/* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for
+ * s <= t, the decays walked back from t as pairwise sums of g; returns
+ * Gam(t,-1).  A functor, so that a red-team entry
+ * (redteam/gdn_chunked_cumsum_restart.cu) runs launch 3 with broken decays. */
+struct gdn_out_weights {
+    __device__ double operator()(double *cq, const float *g, const float *qt, const float *kn,
+                                 long long base, long long t, long long H, long long K) const
+    {
+        double d = 0.0;
+        cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+        for (long long s = t - 1; s >= 0; s--) {
+            d += g[base + (s + 1) * H];
+            cq[s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
+        }
+        return exp(d + g[base]);
+    }
+};
+
+/* Launch 3's body: a block of GDN_CHUNK threads per (lane, chunk); thread t
+ * owns output row t: o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s)
  * (q_t . k_s) delta_s), each column summed in acc_t, rounded once to bf16. */
-extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
-                                         const float *__restrict__ kn, const double *__restrict__ U,
-                                         const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
-                                         long long B, long long T, long long H,
-                                         long long K, long long V)
+template <class Weights>
+__device__ static void gdn_out_chunk(const float *g, const float *qn, const float *kn, const double *U,
+                                     const float *hs, __nv_bfloat16 *o,
+                                     long long B, long long T, long long H, long long K, long long V,
+                                     Weights weights)
 {
     __shared__ double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
-    __shared__ double gq[GDN_CHUNK];              /* Gam(t,-1) */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
@@ -256,19 +273,23 @@ extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const floa
 
     if (lane >= B * H || t >= n) return;
     const float *qt = qn + (base + t * H) * K;
-    double d = 0.0;
-    cq[t][t] = gdn_dot(qt, kn + (base + t * H) * K, K);
-    for (long long s = t - 1; s >= 0; s--) {
-        d += g[base + (s + 1) * H];
-        cq[t][s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
-    }
-    gq[t] = exp(d + g[base]);
+    const double gq = weights(cq[t], g, qt, kn, base, t, H, K);    /* Gam(t,-1) */
     const float *S0 = hs + (lane * nc + c) * K * V;
     for (long long j = 0; j < V; j++) {
         acc_t y = acc_of(0.0);
         for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
-        y *= (acc_t)gq[t];
+        y *= (acc_t)gq;
         for (long long s = 0; s <= t; s++) y += (acc_t)opnd(cq[t][s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
         o[(base + t * H) * V + j] = __double2bfloat16(acc_value(y) * scale);
     }
+}
+
+/* Launch 3. */
+extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
+                                         const float *__restrict__ kn, const double *__restrict__ U,
+                                         const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
+                                         long long B, long long T, long long H,
+                                         long long K, long long V)
+{
+    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H, K, V, gdn_out_weights());
 }

@@ -20,9 +20,8 @@ end
 -- share one GPU: the machine's state, not the subject's).
 local function cause_of(e)
   local why = e.reason
-  for _, g in ipairs(e.gates or {}) do
-    if why then break end
-    if g.status == "not_judged" then why = g.reason end
+  for _, g in ipairs(why and {} or e.gates or {}) do
+    if g.status == "not_judged" then why = g.reason; break end
   end
   why = why or "?"
   if why:find("out of memory", 1, true) then return "out of device memory" end
