@@ -114,14 +114,16 @@ def chunks(*ts):
         yield i0, [None if t is None else t[i0:i0 + CHUNK].to(torch.float64) for t in flat]
 
 
-def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None):
+def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None, c_abs=None, c_mag=0.0, mag=None):
     """kcv.cmp.reference_relative(got, ref, expected, opts)."""
     gd = g.dtype
     round_e = gd in FLOATS
     a1t, a2t = alt if alt is not None else (None, None)
-    counts = {"first": 0, "first_ref_disagree": 0, "first_artifact": 0}
+    has_bound = c_abs is not None or mag is not None
+    fields = ("first", "first_ref_disagree", "first_artifact") + (("first_rounding",) if has_bound else ())
+    counts = dict.fromkeys(fields, 0)
     out = {"checked": g.numel()}
-    for i0, (gv, rv, ev, a1, a2) in chunks(g, r, e, a1t, a2t):
+    for i0, (gv, rv, ev, a1, a2, mv) in chunks(g, r, e, a1t, a2t, mag):
         gc, rc = classify(gv, min_normal(gd)), classify(rv, min_normal(r.dtype))
         ec = rounded_classes(ev, gd) if round_e else classify(ev, min_normal(e.dtype))
         gk, rk, ek = (mask_key(c, finite_detail, zero_sign) for c in (gc, rc, ec))
@@ -131,8 +133,17 @@ def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None):
         if a1 is not None:
             ac = rounded_classes(a1, gd) if round_e else classify(a1, min_normal(a1t.dtype))
             artifact = differs & (a1 == a2) & torch.isfinite(a1) & (mask_key(ac, finite_detail, zero_sign) == gk)
-        kinds = {"first": differs & ~artifact, "first_ref_disagree": disagree, "first_artifact": artifact}
-        for field, mask in kinds.items():
+        rounding = torch.zeros_like(differs)
+        if has_bound:
+            # a zero against a normal within the bound (kcv_compare.c)
+            zero = lambda c: (c == PZERO) | (c == NZERO)
+            zvn = (zero(gc) & (ec == NORMAL)) | (zero(ec) & (gc == NORMAL))
+            bound = (c_abs or 0.0) + (term(c_mag, mv) if mv is not None else 0.0)
+            rounding = differs & ~artifact & zvn & ((gv - ev).abs() <= bound)
+        kinds = {"first": differs & ~artifact & ~rounding, "first_ref_disagree": disagree,
+                 "first_artifact": artifact, "first_rounding": rounding}
+        for field in fields:
+            mask = kinds[field]
             n = int(mask.sum())
             if n and not counts[field]:
                 i = first(mask)
@@ -142,6 +153,8 @@ def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None):
             counts[field] += n
     out.update(ok=counts["first"] == 0, violations=counts["first"],
                ref_disagrees=counts["first_ref_disagree"], artifacts=counts["first_artifact"])
+    if has_bound:
+        out["roundings"] = counts["first_rounding"]
     return out
 
 

@@ -303,9 +303,19 @@ static double round_for_class(kcv_dtype dt, double v, double mn, double max)
     return kcv_load(dt, t);
 }
 
-/* The three kinds of element reference_relative tells apart. */
-enum { RR_VIOLATION, RR_REF_DISAGREES, RR_ARTIFACT, RR_NKIND };
-static const char *const rr_fields[RR_NKIND] = {"first", "first_ref_disagree", "first_artifact"};
+/* The four kinds of element reference_relative tells apart. */
+enum { RR_VIOLATION, RR_REF_DISAGREES, RR_ARTIFACT, RR_ROUNDING, RR_NKIND };
+static const char *const rr_fields[RR_NKIND] = {"first", "first_ref_disagree", "first_artifact",
+                                                "first_rounding"};
+
+static inline double term(double c, double x);
+
+/* A zero against a normal number, raw classes (before mask_key merges). */
+static int zero_vs_normal(int a, int b)
+{
+    int za = a == C_PZERO || a == C_NZERO, zb = b == C_PZERO || b == C_NZERO;
+    return (za && b == C_NORMAL) || (zb && a == C_NORMAL);
+}
 
 typedef struct { int64_t count, index; int gc, ec, rc; } rr_tally;
 
@@ -362,13 +372,23 @@ static int opt_alt(lua_State *L, int arg, int64_t n, kcv_buf *alt[2])
  * recomputed with each injected special value replaced by two different
  * finite values (alt) gives the same finite value twice, in the kernel's
  * class: then the oracle's NaN or Inf came only from 0*NaN or 0*Inf, and
- * the kernel's finite answer is an artifact of that, not an error. */
+ * the kernel's finite answer is an artifact of that, not an error.
+ * With a bound (opts c_abs, c_mag and mag as in within), a zero against a
+ * normal number whose difference is within c_abs + c_mag*|mag_i| is a
+ * rounding, counted apart: a sum that cancels is 0 in one order and ±1e-9
+ * in another, which is the thresholded gates' question, not a class's.
+ * Subnormals stay strict (a flush to zero is EXC-02's). */
 static int l_reference_relative(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);
     kcv_buf *r = check_pair(L, g, 2);
     kcv_buf *e = check_pair(L, g, 3);
-    kcv_checkopts(L, 4, "finite_detail zero_sign alt");
+    kcv_checkopts(L, 4, "finite_detail zero_sign alt c_abs c_mag mag");
+    double c_abs = opt_coef(L, 4, "c_abs", -1), c_mag = opt_coef(L, 4, "c_mag", 0);
+    kcv_buf *m = lua_isnoneornil(L, 4) ? NULL : opt_buf(L, 4, "mag", g->numel);
+    if (c_mag != 0 && !m) luaL_argerror(L, 4, "opts.c_mag needs opts.mag (a buffer)");
+    int has_bound = c_abs >= 0 || m;
+    if (c_abs < 0) c_abs = 0;
     maskopts o = {opt_bool(L, 4, "zero_sign", 0), 0, opt_bool(L, 4, "finite_detail", 0), 1, 0};
     kcv_buf *alt[2] = {NULL, NULL};
     int has_alt = !lua_isnoneornil(L, 4) && opt_alt(L, 4, g->numel, alt);
@@ -377,13 +397,14 @@ static int l_reference_relative(lua_State *L)
            emn = round ? gmn : min_normal(e->dtype), gmax = round ? dtype_max(g->dtype) : 0;
     rr_tally t[RR_NKIND];
     memset(t, 0, sizeof t);
-    double gb[BLK], rb[BLK], eb[BLK], a1[BLK], a2[BLK];
-    FOR_BLOCKS(g->numel, i0, m) {
-        load_block(g, i0, (int)m, gb);
-        load_block(r, i0, (int)m, rb);
-        load_block(e, i0, (int)m, eb);
-        if (has_alt) { load_block(alt[0], i0, (int)m, a1); load_block(alt[1], i0, (int)m, a2); }
-        for (int k = 0; k < m; k++) {
+    double gb[BLK], rb[BLK], eb[BLK], a1[BLK], a2[BLK], mb[BLK];
+    FOR_BLOCKS(g->numel, i0, n) {
+        load_block(g, i0, (int)n, gb);
+        load_block(r, i0, (int)n, rb);
+        load_block(e, i0, (int)n, eb);
+        if (has_alt) { load_block(alt[0], i0, (int)n, a1); load_block(alt[1], i0, (int)n, a2); }
+        if (m) load_block(m, i0, (int)n, mb);
+        for (int k = 0; k < n; k++) {
             double ev = round ? round_for_class(g->dtype, eb[k], gmn, gmax) : eb[k];
             int gc = classify(gb[k], gmn), rc = classify(rb[k], rmn), ec = classify(ev, emn);
             int gk = mask_key(gc, gb[k], &o), ek = mask_key(ec, ev, &o);
@@ -395,16 +416,20 @@ static int l_reference_relative(lua_State *L)
                     double av = round ? round_for_class(g->dtype, a1[k], gmn, gmax) : a1[k];
                     artifact = mask_key(classify(av, gmn), av, &o) == gk;
                 }
-                rr_count(&t[artifact ? RR_ARTIFACT : RR_VIOLATION], i0 + k, gc, ec, rc);
+                int rounding = !artifact && has_bound && zero_vs_normal(gc, ec) &&
+                    fabs(gb[k] - eb[k]) <= c_abs + (m ? term(c_mag, fabs(mb[k])) : 0);
+                rr_count(&t[artifact ? RR_ARTIFACT : rounding ? RR_ROUNDING : RR_VIOLATION],
+                         i0 + k, gc, ec, rc);
             }
         }
     }
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 10);
     lua_pushboolean(L, t[RR_VIOLATION].count == 0); lua_setfield(L, -2, "ok");
     setint(L, "checked", g->numel);
     setint(L, "violations", t[RR_VIOLATION].count);
     setint(L, "ref_disagrees", t[RR_REF_DISAGREES].count);
     setint(L, "artifacts", t[RR_ARTIFACT].count);
+    if (has_bound) setint(L, "roundings", t[RR_ROUNDING].count);
     for (int j = 0; j < RR_NKIND; j++) rr_push_first(L, &t[j], g, r, e, rr_fields[j]);
     return 1;
 }

@@ -72,6 +72,8 @@ local function setup()
     job("reference_relative", {g, g, e}, {finite_detail = true, zero_sign = true})
     job("reference_relative", {g, r, e}, {alt = {e2, e2}})
     job("reference_relative", {g, e:cast(dt), e}, {finite_detail = true, alt = {e2, e}})
+    job("reference_relative", {g, r, e}, {c_abs = 1e-3, c_mag = 0.5, mag = mag})     -- zero against normal: roundings
+    job("reference_relative", {g, g, e2}, {finite_detail = true, c_abs = 2.0})
   end
 end
 

@@ -83,13 +83,14 @@ describe("ORD-02 when the candidate's runs differ", function()
 end)
 
 describe("a class comparison whose reference is nondeterministic", function()
-  -- every run gives 1e-9 at element 0, but the candidate gives 0 there, and
-  -- so does the reference when it is asked again (nomemo) and `strays`
-  local function subject(strays)
+  -- every run gives `first` (0.5) at element 0, but the candidate gives 0
+  -- there, and so does the reference when it is asked again (nomemo) and
+  -- `strays`
+  local function subject(strays, first)
     local s = {again = 0}
     function s:run(recipe, who, opts)
       if opts and opts.nomemo then self.again = self.again + 1 end
-      local v = kcv.from("f32", {1e-9, 1, 1, 1})
+      local v = kcv.from("f32", {first or 0.5, 1, 1, 1})
       if who == "candidate" or (who == "reference" and opts and opts.nomemo and strays) then v:set(0, 0) end
       return {v}
     end
@@ -102,6 +103,17 @@ describe("a class comparison whose reference is nondeterministic", function()
     assert.is_false(r.ok)
     assert.are.equal(1, r.violations)
     assert.are.equal(2, s.again)
+  end)
+
+  it("calls the candidate's zero a rounding where the oracle's 1e-9 is within the thresholded bound", function()
+    -- a sum that cancels: 0 in one order, 1e-9 in another; the bound is
+    -- 64 x one f32 unit roundoff of the output's largest magnitude (1)
+    local s = subject(false, 1e-9)
+    local r = compare.classes(s, {seed = 1, dist = "bench"}, {finite_detail = true})
+    assert.is_true(r.ok)
+    assert.are.equal(0, r.violations)
+    assert.are.equal(1, r.roundings)
+    assert.are.equal(0, s.again)
   end)
 
   it("does not count it where a second run of the reference gives the same zero", function()

@@ -418,6 +418,31 @@ describe("kcv.cmp.reference_relative", function()
     assert.are.equal(2, d.violations); assert.are.equal("normal", d.first.got_class)
   end)
 
+  it("calls a zero against a normal within the given bound a rounding, not a violation, and keeps subnormals strict", function()
+    -- element 0: a cancelling sum, 0 in the kernel's order, 1e-9 in the oracle's; bound 1e-8 + 0.5*mag
+    -- element 1: 0 where the oracle has 3, far past the bound
+    -- element 2: the kernel's 1e-9 where the oracle is exactly 0 (the other way round)
+    -- element 3: a flushed subnormal, within any bound but a class question all the same
+    local got, exp = f32{0, 0, 1e-9, 0}, f64{1e-9, 3, 0, 1e-40}
+    local ref = kcv.from("f32", {1e-9, 3, 0, 1e-40})
+    assert.are.equal(4, cmp.reference_relative(got, ref, exp).violations)
+    local mag = f64{0, 1, 0, 0}
+    local r = cmp.reference_relative(got, ref, exp, {c_abs = 1e-8, c_mag = 0.5, mag = mag})
+    assert.are.equal(2, r.roundings)
+    assert.are.equal(2, r.violations)
+    assert.are.equal(0, r.first_rounding.index)
+    assert.are.equal("pzero", r.first_rounding.got_class); assert.are.equal("normal", r.first_rounding.expected_class)
+    assert.are.equal(1, r.first.index)
+    -- the magnitude term reaches element 1 once it is large enough
+    local wide = cmp.reference_relative(got, ref, exp, {c_abs = 1e-8, c_mag = 4, mag = mag})
+    assert.are.equal(3, wide.roundings); assert.are.equal(1, wide.violations)
+    assert.are.equal(3, wide.first.index); assert.are.equal("subnormal", wide.first.expected_class)
+    -- without a bound nothing is a rounding, and the field is absent
+    assert.is_nil(cmp.reference_relative(got, ref, exp).roundings)
+    assert.has_error(function() cmp.reference_relative(got, ref, exp, {c_mag = 1}) end,
+                     "bad argument #4 to 'reference_relative' (opts.c_mag needs opts.mag (a buffer))")
+  end)
+
   it("tells zero signs apart only with zero_sign, and NaN signs never", function()
     local r = cmp.reference_relative(f32{-0.0, -NaN}, f32{0, NaN}, f64{0, NaN})
     assert.is_true(r.ok)

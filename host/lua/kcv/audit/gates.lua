@@ -56,6 +56,7 @@ end
 local function over_cases(s, cases, compare_fn, opts)
   local ran, skipped, worst = 0, {}, 0
   local ref_dis, artifacts, first_artifact, family, over = 0, 0, nil, nil, 0
+  local roundings = 0
   for _, recipe in ipairs(cases) do
     local r = compare_fn(s, recipe, opts)
     local key = subject.key_of(recipe)
@@ -72,12 +73,14 @@ local function over_cases(s, cases, compare_fn, opts)
       worst = math.max(worst, r.ratio or 0)
       ref_dis = ref_dis + (r.ref_disagrees or 0)
       artifacts = artifacts + (r.artifacts or 0)
+      roundings = roundings + (r.roundings or 0)
       first_artifact = first_artifact or (r.first_artifact and copy(r.first_artifact, {case = key}))
       family = family or (r.family and {kind = r.family, n = r.n})
       over = math.max(over, r.over_bound or 0)
       if not r.ok then
         return {status = "fail", reason = r.evidence.why, evidence = r.evidence, case = key,
-                ratio = r.ratio, over_bound = r.over_bound, ref_disagrees = ref_dis, artifacts = artifacts}
+                ratio = r.ratio, over_bound = r.over_bound, ref_disagrees = ref_dis, artifacts = artifacts,
+                roundings = roundings > 0 and roundings or nil}
       end
     end
   end
@@ -85,6 +88,7 @@ local function over_cases(s, cases, compare_fn, opts)
     return {status = "na", reason = skipped[1] or "no case applies to this problem"}
   end
   return {status = "pass", ratio = worst, ref_disagrees = ref_dis, artifacts = artifacts, family = family,
+          roundings = roundings > 0 and roundings or nil,
           over_bound = over > 0 and over or nil,
           first_artifact = first_artifact, cases = ran, skipped = #skipped > 0 and #skipped or nil}
 end
