@@ -120,7 +120,7 @@ class Variant:
 
     def oracle_model(self):
         if self.oracle is None:
-            self.oracle = copy.deepcopy(self.ref).double()
+            self.oracle = upcast(copy.deepcopy(self.ref))
         return self.oracle
 
     def draw(self, seed):
@@ -174,6 +174,20 @@ class Variant:
                 out.append(info)
             self._structure = out
         return self._structure
+
+
+def upcast(model):
+    """model in float64: its parameters and buffers (Module.double), and
+    the float tensors it keeps as plain attributes, which double() does not
+    reach: KernelBench's LSTM and GRU problems keep their initial hidden
+    state that way (level 3, 35-42), and a float32 h0 against float64
+    weights is an error, not an oracle."""
+    model = model.double()
+    for m in model.modules():
+        for name, v in list(vars(m).items()):
+            if isinstance(v, torch.Tensor) and v.is_floating_point():
+                setattr(m, name, v.double())
+    return model
 
 
 def copy_params(ref, cand):

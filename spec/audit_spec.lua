@@ -294,10 +294,10 @@ describe("kcv audit", function()
   end)
 
   describe("--controls", function()
-    it_torch("passes every problem's own Model as its candidate", function()
+    it_torch("passes every problem's own Model as its candidate, a plain tensor attribute upcast in the oracle", function()
       local J = T .. "/controls.jsonl"
       local rc, _, err = audit(("--controls --problems %s --device cpu --journal %s --work %s --jobs 2 "
-                                .. "--only control/t_p1 --only control/t_p4 --only control/t_p5")
+                                .. "--only control/t_p1 --only control/t_p4 --only control/t_p5 --only control/t_p9")
                                :format(P, J, T .. "/work-controls"))
       assert.are.equal(0, rc, err)
       local entries = read_journal(J)
@@ -310,7 +310,7 @@ describe("kcv audit", function()
         end
       end
       table.sort(ids)
-      assert.are.same({"control/t_p1", "control/t_p4", "control/t_p5"}, ids)
+      assert.are.same({"control/t_p1", "control/t_p4", "control/t_p5", "control/t_p9"}, ids)
     end)
   end)
 
