@@ -160,7 +160,8 @@ function M.thresholded(s, recipe)
           return not cmp.within(again, orc[k], {c_abs = b.bound, c_mag = b.c_mag, mag = b.mag, ref = again}).ok
         end) then
       return {skip = ("the reference itself, run again on this case, exceeds output %d's bound: "
-                      .. "its result changes run to run (a nondeterministic PyTorch op)"):format(k - 1)}
+                      .. "its result changes run to run (a nondeterministic PyTorch op, or a forward "
+                      .. "that changes the model's own state)"):format(k - 1)}
     end
     if not r.ok then
       local i = r.first_violation

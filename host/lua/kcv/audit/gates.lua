@@ -176,7 +176,8 @@ M.list = {
       return r
     end
     if ref and not ref.repeats_identical then
-      return noted{status = "na", reason = "the reference itself gives different bits run to run (a nondeterministic PyTorch op)"}
+      return noted{status = "na", reason = "the reference itself gives different bits run to run "
+                                        .. "(a nondeterministic PyTorch op, or a forward that changes the model's own state)"}
     end
     -- on the host: the two processes' outputs are compared byte for byte
     local a, f = s:run(recipe, "candidate", {["repeat"] = 3, nomemo = true, ["local"] = true})
@@ -188,7 +189,7 @@ M.list = {
       local again = s:run(recipe, "reference", {["repeat"] = 3, nomemo = true})
       if again and not again.repeats_identical then
         return noted{status = "na", reason = "the reference itself gives different bits run to run "
-                     .. "(on a second look, after the candidate's runs differed: a nondeterministic PyTorch op)"}
+                     .. "(on a second look, after the candidate's runs differed: a nondeterministic PyTorch op, or a forward that changes the model's own state)"}
       end
       return noted{status = "fail", reason = "three runs in one process on identical inputs gave different bits",
                    case = subject.key_of(recipe)}

@@ -30,7 +30,7 @@ end
 
 function M.of(entries)
   local s = {solutions = #entries, judged = 0, pass = 0, fail = 0, not_judged = 0, corpus_error = 0,
-             tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0,
+             tolerance_free_fail = 0, per_gate = {}, causes = {}, artifacts = 0, ref_disagrees = 0, roundings = 0,
              diff = {accept_pass = 0, accept_fail = 0, reject_pass = 0, reject_fail = 0},
              baseline_accept = 0, faults = 0, documented = {}}
   for _, g in ipairs(gates.list) do s.per_gate[g.id] = 0 end
@@ -50,6 +50,7 @@ function M.of(entries)
                                              ops = g.documented_nondeterministic}
         end
         s.artifacts = s.artifacts + (g.artifacts or 0)
+        s.roundings = s.roundings + (g.roundings or 0)
         s.ref_disagrees = s.ref_disagrees + (g.ref_disagrees or 0)
       end
       if tf then s.tolerance_free_fail = s.tolerance_free_fail + 1 end
@@ -109,7 +110,9 @@ function M.markdown(s, entries)
   end
   add("")
   add(("Elements left out of verdicts: %d where the eager reference itself disagrees with the fp64 oracle, "
-       .. "%d that differ from the reference only through 0×NaN or 0×Inf."):format(s.ref_disagrees, s.artifacts))
+       .. "%d that differ from the reference only through 0×NaN or 0×Inf, "
+       .. "%d where a zero against a normal number is within the thresholded bound (a rounding)."):format(
+       s.ref_disagrees, s.artifacts, s.roundings))
   if next(s.causes) then
     add("")
     add("| not judged / corpus error: cause | solutions |")
@@ -151,11 +154,11 @@ function M.text(s)
   return ("judged %d of %d: %d fail (%s), %d fail a tolerance-free gate (%s), %d through a fault of their own, %d pass; "
           .. "not judged %d, corpus errors %d\n"
           .. "differential: baseline accepts & kcv rejects %d, both accept %d, baseline rejects & kcv accepts %d, both reject %d\n"
-          .. "modal defect: %s; reference disagrees at %d element(s), 0*NaN artifacts at %d")
+          .. "modal defect: %s; reference disagrees at %d element(s), 0*NaN artifacts at %d, roundings at %d")
          :format(s.judged, s.solutions, s.fail, pct(s.fail, s.judged), s.tolerance_free_fail,
                  pct(s.tolerance_free_fail, s.judged), s.faults, s.pass, s.not_judged, s.corpus_error,
                  s.diff.accept_fail, s.diff.accept_pass, s.diff.reject_pass, s.diff.reject_fail,
-                 s.modal or "none", s.ref_disagrees, s.artifacts)
+                 s.modal or "none", s.ref_disagrees, s.artifacts, s.roundings)
 end
 
 return M
