@@ -194,7 +194,7 @@ function M.top_shapes(spec, budget)
     local key = top and shape_key(top)
     if top and not seen[key] and (not usual or top[name] > usual[name] or M.numel(spec, top) > M.numel(spec, usual)) then
       seen[key] = true
-      list[#list + 1] = {shape = top, label = "top " .. key}   -- a case name of its own
+      list[#list + 1] = {shape = top, label = "top " .. key, dim = name}   -- a case name of its own
     end
   end
   return list
