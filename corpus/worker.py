@@ -117,10 +117,37 @@ class Variant:
         self.family = None        # corpus/family.py, traced on first use
         self.draw_device = dev
         self._structure = None
+        self.stateful = self.find_state(dev)
+
+    def find_state(self, dev):
+        """A reference whose forward changes its own plain tensors (a
+        recurrent cell keeping self.hidden, l3_p33) computes another
+        function on every call, and the reference and the candidate, called
+        different numbers of times, would part.  Then every model gets the
+        state it was built with back before each call.  Returns why, or
+        None."""
+        state = snapshot(self.ref)
+        if not state:
+            return None
+        try:
+            forward(self.ref, self.draw(KB_SEED), dev)
+            changed = changes_state(self.ref, state)
+        except Exception:  # noqa: BLE001 - the cases will meet it again
+            changed = False
+        restore(state)
+        if not changed:
+            return None
+        keep_state(self.ref, state)
+        if self.cand is not None:
+            keep_state(self.cand, snapshot(self.cand))
+        return ("the reference's forward changes its own state (%s): each model's state as built is "
+                "given back before every call" % ", ".join(sorted({n for _, n, _ in state})))
 
     def oracle_model(self):
         if self.oracle is None:
             self.oracle = upcast(copy.deepcopy(self.ref))
+            if self.stateful:        # the copied hook restores the copy's own state, in float64
+                self.oracle._kcv_state = snapshot(self.oracle)
         return self.oracle
 
     def draw(self, seed):
@@ -174,6 +201,45 @@ class Variant:
                 out.append(info)
             self._structure = out
         return self._structure
+
+
+def plain_tensors(model):
+    """(module, name, tensor) for each tensor a model keeps as a plain
+    attribute, neither parameter nor buffer."""
+    return [(m, n, v) for m in model.modules() for n, v in vars(m).items() if isinstance(v, torch.Tensor)]
+
+
+def snapshot(model):
+    return [(m, n, v.detach().clone()) for m, n, v in plain_tensors(model)]
+
+
+def restore(state):
+    for m, n, v in state:
+        setattr(m, n, v.clone())
+
+
+def restore_hook(model, args):
+    """A forward pre-hook: the model's plain tensors as they were built
+    (model._kcv_state, which copy.deepcopy carries over to a copy's own
+    modules)."""
+    restore(model._kcv_state)
+
+
+def changes_state(model, state):
+    """Whether a forward left a plain tensor with other values than in
+    state (a move to another device alone is no change)."""
+    now = {(id(m), n): v for m, n, v in plain_tensors(model)}
+    for m, n, v in state:
+        w = now.get((id(m), n))
+        if w is None or w.shape != v.shape or not torch.equal(w.detach().to("cpu"), v.to("cpu")):
+            return True
+    return False
+
+
+def keep_state(model, state):
+    """Give model its built state back before every call."""
+    model._kcv_state = state
+    model.register_forward_pre_hook(restore_hook)
 
 
 def upcast(model):
@@ -385,7 +451,7 @@ class Worker:
                 raise Fault("corpus_error", "the solution defines no ModelNew")
         build_s = time.time() - t0
         var = self.variant({})
-        return {"build_s": build_s, "build": fastbuild.BUILDS, "params": var.params,
+        return {"build_s": build_s, "build": fastbuild.BUILDS, "params": var.params, "stateful": var.stateful,
                 "sizes": kernelbench.size_constants(self.problem_source),
                 "inputs": [{k: v for k, v in s.items() if not k.startswith("_")}
                            for s in var.structure()]}

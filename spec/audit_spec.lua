@@ -312,6 +312,24 @@ describe("kcv audit", function()
       table.sort(ids)
       assert.are.same({"control/t_p1", "control/t_p4", "control/t_p5", "control/t_p9"}, ids)
     end)
+
+    it_torch("gives a model whose forward changes its own state that state back before every call", function()
+      -- without it the reference's runs differ from one another (ORD-02 n/a)
+      -- and the reference and the candidate, called different numbers of
+      -- times, compute different functions
+      local J = T .. "/controls-stateful.jsonl"
+      local rc, _, err = audit(("--controls --problems %s --device cpu --journal %s --work %s --jobs 1 "
+                                .. "--only control/t_p10 --gates ORD-02 --gates CMP-01")
+                               :format(P, J, T .. "/work-stateful"))
+      assert.are.equal(0, rc, err)
+      local e = read_journal(J)[1]
+      assert.are.equal("pass", e.verdict, json.encode(e))
+      assert.truthy((e.stateful or ""):find("changes its own state (hidden)", 1, true), json.encode(e))
+      for _, g in ipairs(e.gates) do
+        assert.are.equal("pass", g.status, g.id .. ": " .. tostring(g.reason))
+        if g.id == "CMP-01" then assert.is_true(g.ratio <= 1.5, tostring(g.ratio)) end
+      end
+    end)
   end)
 
   describe("the journal", function()

@@ -117,7 +117,7 @@ function M.audit_one(o, job, w, info)
   local sol = job.sol
   local entry = {id = sol.id, problem = sol.problem, level = sol.level, model = sol.model,
                  seed = o.seed, device = o.device, build_s = info.build_s, build = info.build,
-                 params = info.params,
+                 params = info.params, stateful = info.stateful,
                  gates = {}}
   local t0 = clock()
   local s = subject.new(w, {timeout = o.timeout, build_timeout = o.build_timeout})
