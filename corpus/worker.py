@@ -145,7 +145,7 @@ class Variant:
 
     def oracle_model(self):
         if self.oracle is None:
-            self.oracle = upcast(copy.deepcopy(self.ref))
+            self.oracle = upcast(clone(self.ref))
             if self.stateful:        # the copied hook restores the copy's own state, in float64
                 self.oracle._kcv_state = snapshot(self.oracle)
         return self.oracle
@@ -240,6 +240,35 @@ def keep_state(model, state):
     """Give model its built state back before every call."""
     model._kcv_state = state
     model.register_forward_pre_hook(restore_hook)
+
+
+def clone(model):
+    """A deep copy of model whose kept functions call the copy, not model.
+
+    copy.deepcopy copies a function as itself, so a lambda kept as an
+    attribute (minGPT's `self.mlpf = lambda x: m.c_proj(...)`, level 3,
+    p44) would still run the original's modules: in float32, inside the
+    float64 oracle.  Each such function is rebuilt with its closure's
+    cells pointing at the copies deepcopy made."""
+    memo = {}
+    new = copy.deepcopy(model, memo)
+    for m in new.modules():
+        for name, f in list(vars(m).items()):
+            if isinstance(f, types.FunctionType) and f.__closure__:
+                cells = tuple(recell(c, memo) for c in f.__closure__)
+                g = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, cells)
+                g.__kwdefaults__ = f.__kwdefaults__
+                setattr(m, name, g)
+    return new
+
+
+def recell(cell, memo):
+    """cell, pointing at deepcopy's copy of what it holds (if it made one)."""
+    try:
+        v = cell.cell_contents
+    except ValueError:       # an empty cell: a name not yet bound
+        return types.CellType()
+    return types.CellType(memo.get(id(v), v))
 
 
 def upcast(model):

@@ -332,6 +332,24 @@ describe("kcv audit", function()
     end)
   end)
 
+  describe("the fp64 oracle", function()
+    -- 2026-12-02 on the H200: level 3, p44 (minGPT's block) was not judged,
+    -- "mat1 and mat2 must have the same dtype, but got Double and Float":
+    -- the oracle's deep copy still ran the float32 model's modules through
+    -- the lambda the model keeps.
+    it_torch("runs a copy's own modules through a function the model keeps as an attribute", function()
+      local J = T .. "/controls-lambda.jsonl"
+      local rc, _, err = audit(("--controls --problems %s --device cpu --journal %s --work %s --jobs 1 "
+                                .. "--only control/t_p11 --gates CMP-01")
+                               :format(P, J, T .. "/work-lambda"))
+      assert.are.equal(0, rc, err)
+      local e = read_journal(J)[1]
+      assert.are.equal("pass", e.verdict, json.encode(e))
+      assert.are.equal("CMP-01", e.gates[1].id)
+      assert.are.equal("pass", e.gates[1].status, tostring(e.gates[1].reason))
+    end)
+  end)
+
   describe("the journal", function()
     it_torch("survives kill -9: --resume audits the rest, keeps the lines already written byte for byte, and says how many it found", function()
       -- five of the corpus's solutions and two gates, to keep the time down

@@ -43,6 +43,21 @@ describe("tools/gdn-bench.py", function()
     assert.are.equal(1024 * 4 * 64 * 64 * 64, (plan_figures(out, "8,1024,8,8,64", "scan")))
   end)
 
+  -- 2026-12-02 on the H200: fla-tl's TileLang compiles outlasted the call,
+  -- and the anchors' rows went down with it, the one timed row included.
+  it_py("keeps the rows an anchor saved before it was killed, and says why it ended", function()
+    local dir = files.tmpdir()
+    local save = dir .. "/anchor.json"
+    local child = "import json, sys, time; p = sys.argv[sys.argv.index('--save') + 1]; "
+      .. "json.dump({'anchor': 'x', 'rows': [{'shape': '1,64,1,1,64', 'fwd': 0.5}]}, open(p, 'w')); time.sleep(60)"
+    local script = ("import importlib.util, json, sys; s = importlib.util.spec_from_file_location('gb', 'tools/gdn-bench.py'); "
+      .. "gb = importlib.util.module_from_spec(s); s.loader.exec_module(gb); "
+      .. "print(json.dumps(gb.run_child('x', [sys.executable, '-c', %q], None, %q, 2)))"):format(child, save)
+    local f = assert(io.open(dir .. "/run_child.py", "w")); f:write(script); f:close()
+    local out = runs("python3 " .. dir .. "/run_child.py", 0, '"fwd": 0.5')
+    assert.truthy(out:find("killed after the --anchor-timeout of 2 s; rows before it kept", 1, true), out)
+  end)
+
   it_py("refuses a malformed shape as a usage error", function()
     runs("python3 tools/gdn-bench.py --dry-run --shapes 1,2", 2)
   end)

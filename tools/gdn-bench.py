@@ -282,7 +282,10 @@ def err_text(e):
 
 
 def run_anchor(name, shapes, args):
-    """One anchor, in this process: accuracy once, then times per shape."""
+    """One anchor, in this process: accuracy once, then times per shape.
+
+    The result so far is written to args.save after each step, so that a
+    parent which kills a hung or slow anchor still has its rows."""
     import torch
     res = {"anchor": name, "env": {k: os.environ.get(k) for k in ANCHORS[name]}, "rows": [], "versions": {}}
     for mod in ("torch", "triton", "tilelang", "fla", "flash_qla"):
@@ -294,14 +297,19 @@ def run_anchor(name, shapes, args):
         fn = anchor_fn(name)
     except Exception as e:  # noqa: BLE001
         res["error"] = "import: " + err_text(e)
+        save(res, args.save)
         return res
-    t0 = time.time()
     acc = tuple(args.acc_shape)
     try:
         res["accuracy"] = {"shape": shape_str(acc), "err": accuracy(fn, acc, torch)}
     except Exception as e:  # noqa: BLE001
         res["accuracy"] = {"shape": shape_str(acc), "error": err_text(e)}
+    save(res, args.save)
     torch.cuda.empty_cache()
+    # The budget counts from here: the accuracy check's first call JIT-compiles
+    # TileLang kernels (over 60 s on a fresh H200 machine, 2026-12-02), which
+    # must not starve every timed shape.
+    t0 = time.time()
     run = timer(torch, args.warmup, args.reps)
     for s in shapes:
         row = {"shape": shape_str(s)}
@@ -333,7 +341,16 @@ def run_anchor(name, shapes, args):
                 torch.cuda.empty_cache()
         print("gdn-bench: %s %s %s" % (name, row["shape"], {k: v for k, v in row.items() if k != "shape"}),
               file=sys.stderr, flush=True)
+        save(res, args.save)
     return res
+
+
+def save(res, path):
+    """Write res to path (if any) whole, by rename, so a reader never sees half."""
+    if path:
+        with open(path + ".tmp", "w") as f:
+            json.dump(res, f)
+        os.replace(path + ".tmp", path)
 
 
 # ---------------------------------------------------------------- report
@@ -366,6 +383,26 @@ def table(shapes, results, ours, rate):
     return "\n".join(lines)
 
 
+def run_child(name, cmd, env, path, timeout):
+    """Run one anchor's process; its result, or its rows so far and why it ended."""
+    if os.path.exists(path):
+        os.remove(path)
+    why = None
+    try:
+        p = subprocess.run(cmd + ["--save", path], env=env, stdout=subprocess.DEVNULL, timeout=timeout)
+        if p.returncode != 0:
+            why = "the subprocess exited %d" % p.returncode
+    except subprocess.TimeoutExpired:
+        why = "killed after the --anchor-timeout of %d s" % timeout
+    try:
+        res = json.load(open(path))
+    except Exception:  # noqa: BLE001 -- a crashed subprocess still gets a row
+        return {"anchor": name, "error": (why or "the subprocess ended") + " without a result"}
+    if why:
+        res["error"] = why + "; rows before it kept"
+    return res
+
+
 def dry_run(shapes, args):
     rate = {"tflops": args.assume_tflops, "tbps": args.assume_tbps} if args.assume_tflops else None
     print("# gdn-bench dry run: chunk %d; FLOPs and minimum bytes per stage (formulas in the header)" % C)
@@ -392,7 +429,10 @@ def main():
     ap.add_argument("--budget", type=int, default=150, help="seconds per anchor before its later shapes are skipped")
     ap.add_argument("--assume-tflops", type=float, help="dry run: a bf16 rate (TFLOP/s) for the floors")
     ap.add_argument("--assume-tbps", type=float, default=4.3, help="dry run: an HBM bandwidth (TB/s)")
+    ap.add_argument("--anchor-timeout", type=int, default=0,
+                    help="seconds before an anchor's process is killed (default: budget + 300); its rows so far are kept")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: run one anchor, JSON to stdout
+    ap.add_argument("--save", help=argparse.SUPPRESS)  # internal: the one anchor's result so far
     args = ap.parse_args()
     for a in args.anchors:
         if a not in ANCHORS:
@@ -401,7 +441,9 @@ def main():
         dry_run(args.shapes, args)
         return 0
     if args.one:
-        print(json.dumps(run_anchor(args.one, args.shapes, args)))
+        res = run_anchor(args.one, args.shapes, args)
+        if not args.save:
+            print(json.dumps(res))
         return 0
 
     import torch
@@ -414,11 +456,8 @@ def main():
         env = dict(os.environ, **ANCHORS[a])
         cmd = [sys.executable, __file__, "--one", a, "--warmup", str(args.warmup), "--reps", str(args.reps),
                "--budget", str(args.budget), "--acc-shape", shape_str(args.acc_shape), "--shapes"] + [shape_str(s) for s in args.shapes]
-        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True)
-        try:
-            results.append(json.loads(p.stdout.strip().splitlines()[-1]))
-        except Exception:  # noqa: BLE001 -- a crashed subprocess still gets a row
-            results.append({"anchor": a, "error": "the subprocess exited %d without a result" % p.returncode})
+        results.append(run_child(a, cmd, env, os.path.join(args.out, "anchor-%s.json" % a),
+                                 args.anchor_timeout or args.budget + 300))
     ours = json.load(open(args.ours)) if args.ours and os.path.exists(args.ours) else None
     doc = {"rates": rate, "chunk": C, "anchors": results, "ours": ours,
            "stages": {shape_str(s): stages(s) for s in args.shapes},

@@ -4,8 +4,9 @@
 --
 --   ./kcv run tools/gdn-time.lua [--shape B,T,H,D ...] [--reps N] [--skip-bwd-above TOKENS]
 --
--- Prints one JSON object on stdout: {"device":..., "rows":[{shape, stage,
--- kernel, ms, q1, q3, err}...]}.  The timer is the one `kcv tune` uses
+-- Prints one JSON object a line on stdout, a row each ({shape, stage,
+-- kernel, ms, noise, err}), the moment the row is measured, so that a
+-- caller that kills a slow shape keeps the stages that finished.  The timer is the one `kcv tune` uses
 -- (kcv.tune.time.kernel): CUDA events around each repeat, 2 x L2 (>= 256 MB)
 -- flushed before each, warm-up excluded, median of the repeats, the median
 -- of 3 rounds, on normal inputs of seed 12345.  Forward: kernels/gdn_chunked_fwd.cu (its sidecar's three
@@ -86,7 +87,6 @@ local function js(v)
   return "{" .. table.concat(parts, ",") .. "}"
 end
 
-local rows = {}
 for si, s in ipairs(shapes) do
   local shape = ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K)
   local ms = {}
@@ -103,15 +103,11 @@ for si, s in ipairs(shapes) do
         row.err = err
       end
     end
-    rows[#rows + 1] = row
+    print(js(row)); io.stdout:flush()
     io.stderr:write(("gdn-time: %s %s %s\n"):format(shape, st.stage, row.ms and ("%.4f ms"):format(row.ms) or row.err))
   end
-  rows[#rows + 1] = {shape = shape, stage = "fwd+bwd", kernel = "sum of the two",
-                     ms = (ms.fwd and ms.bwd) and ms.fwd + ms.bwd or nil,
-                     err = not (ms.fwd and ms.bwd) and "a stage is missing" or nil}
+  local sum = {shape = shape, stage = "fwd+bwd", kernel = "sum of the two",
+               ms = (ms.fwd and ms.bwd) and ms.fwd + ms.bwd or nil,
+               err = not (ms.fwd and ms.bwd) and "a stage is missing" or nil}
+  print(js(sum)); io.stdout:flush()
 end
-
-local out = {}
-for k, r in ipairs(rows) do out[k] = js(r) end
-print('{"tool":"gdn-time.lua","timer":"kcv.tune.time: cuda events, L2 flushed, median of 3 rounds of ' .. reps
-      .. ' reps","rows":[\n' .. table.concat(out, ",\n") .. "\n]}")
