@@ -498,7 +498,7 @@ static int add_buffer(lua_State *L, run_ctx *c, int idx, const char *what)
         lua_rawseti(L, c->list, -c->cap);   /* keep the block alive */
     }
     c->bufs[i] = b;
-    c->job.bufs[i] = (kcv_job_buf){b->data, b->nbytes, -1, 0};
+    c->job.bufs[i] = (kcv_job_buf){.host = b->data, .nbytes = b->nbytes, .poison = -1};
     lua_pushvalue(L, idx);
     lua_pushinteger(L, i + 1);
     lua_rawset(L, c->map);
@@ -591,7 +591,7 @@ static lua_Integer opt_int(lua_State *L, int t, const char *field, lua_Integer d
 }
 
 #define LAUNCH_KEYS "kernel grid block smem args stream join"
-#define RUN_KEYS "launches poison offset redzone placement dirty repeats timeout sched_seed time"
+#define RUN_KEYS "launches poison scratch offset redzone placement dirty repeats timeout sched_seed time"
 
 /* One launch table at index lt into job launch li; kernels land in list. */
 static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
@@ -653,7 +653,11 @@ static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
     lua_pop(L, 1);
 }
 
-/* poison = {[buf] = byte}, offset = {[buf] = bytes} */
+/* poison = {[buf] = byte}, scratch = {[buf] = byte}, offset = {[buf] = bytes}.
+ * A scratch buffer (a pipeline's workspace) is filled with its byte on the
+ * device, as a poisoned one is, and its bytes are not copied back: no gate
+ * reads them, and copying megabytes of them both ways was most of a gdn
+ * control's system time.  Its guard bytes are still checked. */
 static void per_buffer(lua_State *L, run_ctx *c, const char *field)
 {
     lua_getfield(L, 1, field);
@@ -668,11 +672,12 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
         int i = (int)lua_tointeger(L, -1) - 1;
         lua_pop(L, 1);
         lua_Integer v = int_or_neg(L, -1);
-        int poison = field[0] == 'p';
-        if (v < 0 || v > (poison ? 255 : 65535))
-            luaL_argerror(L, 1, lua_pushfstring(L, "%s: values must be integers in [0, %d]", field, poison ? 255 : 65535));
-        if (poison) c->job.bufs[i].poison = (int)v;
+        int fill = field[0] != 'o';
+        if (v < 0 || v > (fill ? 255 : 65535))
+            luaL_argerror(L, 1, lua_pushfstring(L, "%s: values must be integers in [0, %d]", field, fill ? 255 : 65535));
+        if (fill) c->job.bufs[i].poison = (int)v;
         else c->job.bufs[i].offset = (unsigned)v;
+        c->job.bufs[i].scratch |= field[0] == 's';
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -682,6 +687,7 @@ static void parse_options(lua_State *L, run_ctx *c)
 {
     kcv_job *j = &c->job;
     per_buffer(L, c, "poison");
+    per_buffer(L, c, "scratch");
     per_buffer(L, c, "offset");
     j->redzone = (size_t)opt_int(L, 1, "redzone", 64, 0, 1 << 20);
     j->placement = (size_t)opt_int(L, 1, "placement", 0, 0, (lua_Integer)1 << 36);
@@ -823,10 +829,10 @@ static int k_launch(lua_State *L)
     check_kernel(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);                      /* extra arguments: the run table is 3 */
-    kcv_checkkeys(L, 2, 2, NULL, "grid block smem args stream join poison offset redzone "
+    kcv_checkkeys(L, 2, 2, NULL, "grid block smem args stream join poison scratch offset redzone "
                   "placement dirty repeats timeout sched_seed time");
     lua_newtable(L);                       /* the run table: the job options */
-    static const char *const run_keys[] = {"poison", "offset", "redzone", "placement", "dirty",
+    static const char *const run_keys[] = {"poison", "scratch", "offset", "redzone", "placement", "dirty",
                                            "repeats", "timeout", "sched_seed", "time", NULL};
     for (int i = 0; run_keys[i]; i++) { lua_getfield(L, 2, run_keys[i]); lua_setfield(L, 3, run_keys[i]); }
     lua_newtable(L);                       /* launches */

@@ -434,7 +434,7 @@ static int job_download(job_ctx *c)
     for (int i = 0; i < j->nbufs && rc == 0; i++) {
         kcv_dptr d = W.arena + c->start[i];
         size_t n = j->bufs[i].nbytes;
-        if (n && (rc = W.be->dtoh(c->map + c->mfd_off[i], d, n, err))) break;
+        if (n && !j->bufs[i].scratch && (rc = W.be->dtoh(c->map + c->mfd_off[i], d, n, err))) break;
         if (!rz) continue;
         if ((rc = W.be->dtoh(g, d - rz, rz, err))) break;
         check_guard(c, i, 0, g, rz);
@@ -911,6 +911,10 @@ static int job_memfd(size_t t, char **map, int *own, kcv_outcome *o)
     *own = t > KEEP_MEMFD;
     if (!*own && kept.fd >= 0 && t <= kept.size) { *map = kept.map; return kept.fd; }
     if (!*own && kept.fd >= 0) {                     /* grow the kept one */
+        /* at least doubled: CMP-03's shapes grow job by job, and a remap
+         * for each would fault every page in again */
+        size_t twice = kept.size * 2;
+        t = twice > t ? (twice < KEEP_MEMFD ? twice : KEEP_MEMFD) : t;
         if (kept.map) munmap(kept.map, kept.size);
         kept.map = NULL;
         kept.size = 0;
@@ -992,7 +996,8 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
         if (res->o.status == KCV_JOB_OK) {
             size_t off = 0;
             for (int i = 0; i < job->nbufs; i++) {
-                if (job->bufs[i].nbytes) kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
+                if (job->bufs[i].nbytes && !job->bufs[i].scratch)
+                    kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
                 off += (job->bufs[i].nbytes + 63) / 64 * 64;
             }
         }

@@ -69,6 +69,7 @@ typedef struct {
     void *host;                 /* host bytes: uploaded, then downloaded into */
     size_t nbytes;
     int poison;                 /* -1, or the byte the device copy is filled with */
+    int scratch;                /* 1: workspace, its bytes not copied back */
     unsigned offset;            /* extra bytes from 256-byte alignment */
 } kcv_job_buf;
 

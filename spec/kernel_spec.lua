@@ -250,6 +250,24 @@ describe("kcv.kernel.run", function()
     end
   end)
 
+  it("fills a scratch buffer on the device and leaves its host bytes alone, guards still checked", function()
+    -- a pipeline's workspace: no gate reads it after the run, so its bytes
+    -- are neither uploaded nor copied back (subject.lua's workspace)
+    local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    for i = 0, 3 do x:set(i, -1.0) end
+    assert.are.equal("ok", relu:launch{grid = 1, block = 4, args = {x, y, 4}, scratch = {[x] = 0x3F}}.status)
+    for i = 0, 3 do
+      assert.are.equal(0x3F3F3F3F, y:bits(i))    -- relu saw the fill, not -1
+      assert.are.equal(-1.0, x:get(i))            -- and nothing came back into x
+    end
+    local k = load("off_by_one", {"ptr", "i32"})
+    local r = k:launch{grid = 1, block = 32, args = {y, 8}, scratch = {[y] = 0}}
+    assert.are.equal(1, #r.redzone)
+    assert.are.equal("after", r.redzone[1].side)
+    assert.matches("scratch: values must be integers in %[0, 255%]",
+      err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, scratch = {[x] = 256}}))
+  end)
+
   it("reports a write one element past the end in the after-guard", function()
     local k = load("off_by_one", {"ptr", "i32"})
     local y = kcv.buffer("f32", 8)

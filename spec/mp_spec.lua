@@ -323,6 +323,24 @@ describe("results", function()
     with(mp.fast, false, function() slow = run() end)
     for k = 1, #fast do assert.is_true(same_bits(fast[k], slow[k]), "result " .. k) end
   end)
+  it("give gelu's tails, which skip MPFR, the bits MPFR gives them", function()
+    -- x >= 9 rounds to x, finite x <= -40 to -0 (gelu_tail in host/mp_map.c);
+    -- the values around both thresholds and the largest finite ones included
+    local xs = {9, 9.000000000000002, 8.999999999999998, 9.5, 12, 27.3, 1e6, 2 ^ 60, 1.7976931348623157e308,
+                -40, -40.00000000000001, -39.99999999999999, -41.5, -1e3, -2 ^ 70, -1.7976931348623157e308,
+                -8.5, 8.5, -10, 10, 0.5, -0.5, 0, -0.0}
+    for i = 1, 200 do xs[#xs + 1] = 9 + 2 ^ (math.random() * 40) end
+    for i = 1, 200 do xs[#xs + 1] = -40 - 2 ^ (math.random() * 40) end
+    local x = kcv.from("f64", xs, {#xs})
+    local fast, mag = mp.map("gelu", x)
+    local slow, smag
+    with(mp.fast, false, function() slow, smag = mp.map("gelu", x) end)
+    assert.is_true(same_bits(fast, slow))
+    assert.is_true(same_bits(mag, smag))
+    assert.are.equal(9, fast:get(0))
+    assert.are.equal(0x8000000000000000, fast:bits(9))     -- -0 at x = -40
+  end)
+
   it("are the same from the double-double paths and from MPFR alone", function()
     -- Rows of many kinds: small logits, huge spreads (zero and subnormal
     -- softmax values), a common large offset (cancellation in x - max),
