@@ -73,7 +73,7 @@ double mp_exact_dot(const double *a, const double *b, int64_t n, int64_t sb,
 
 /* ---- certified double-double paths for the exp family (mp_dd.c) ----- */
 
-enum { MP_DD_EXP, MP_DD_SIGMOID, MP_DD_SILU, MP_DD_TANH };
+enum { MP_DD_EXP, MP_DD_SIGMOID, MP_DD_SILU, MP_DD_TANH, MP_DD_GELU };
 /* f(x) rounded to f64, 1 when certified equal to the MPFR path's result at
  * mp_prec bits; 0 (and a count in mp_dd_fallbacks) when the caller must
  * evaluate it with MPFR. */

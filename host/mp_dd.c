@@ -1,6 +1,6 @@
 /*
  * mp_dd.c — certified double-double fast paths for the exp family
- * (softmax, log_softmax, map exp / sigmoid / silu / tanh) and for rmsnorm
+ * (softmax, log_softmax, map exp / sigmoid / silu / tanh / gelu) and for rmsnorm
  * and layernorm, in the spirit of Ziv's strategy: evaluate in
  * double-double (about 106 bits) with a rigorous error bound, and return
  * the f64 rounding only when the bound proves it is the one the MPFR path
@@ -140,6 +140,7 @@ DDI double ulp_p(void)
  * so each hi + lo is within u^2 relative of the constant. */
 
 static double TH[256], TL[256], L1, L2, L3, C3H, C3L, C4H, C4L;
+static double R2H, R2L, K2H, K2L;               /* 1/sqrt 2, 2/sqrt pi */
 static const double INVL = 369.3299304675746;   /* 256/ln 2, any rounding */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -174,6 +175,13 @@ static void init_tables(void)
     mpfr_set_ui(v, 1, MPFR_RNDN);
     mpfr_div_ui(v, v, 24, MPFR_RNDN);
     split(v, t, &C4H, &C4L);
+    mpfr_sqrt_ui(v, 2, MPFR_RNDN);
+    mpfr_ui_div(v, 1, v, MPFR_RNDN);
+    split(v, t, &R2H, &R2L);
+    mpfr_const_pi(v, MPFR_RNDN);
+    mpfr_sqrt(v, v, MPFR_RNDN);
+    mpfr_ui_div(v, 2, v, MPFR_RNDN);
+    split(v, t, &K2H, &K2L);
     mpfr_clears(v, t, (mpfr_ptr)0);
 }
 
@@ -271,6 +279,51 @@ DDI int dd_round(dd v, int E, double err, double *y)
 
 /* ---- maps ---------------------------------------------------------------------- */
 
+/* gelu(x) = (x/2) erfc(-x/sqrt 2) for 2^-900 < |x| <= GELU_DD_MAX, from
+ *   erf(z) = (2/sqrt pi) e^(-z^2) S,  S = sum_n a_n,  a_0 = z,
+ *   a_n = a_(n-1) 2z^2 / (2n+1),  z = |x|/sqrt 2 <= 4.5,
+ * a series of positive terms (no cancellation inside it), then erfc(-x/sqrt
+ * 2) = 1 + erf(z) for x > 0 and 1 - erf(z) for x < 0 (a cancellation of at
+ * most erf/erfc <= 2^32.3 at z = 4.5, counted).  Relative errors in u^2,
+ * analysed, each times 16: z 3 (DWTimesFP and the constant); w = 2z^2 13;
+ * a_n 3 + 35n (per step the product 7, w 13, the division by 2n+1 15);
+ * the sum of n positive terms 3n more; the tail, once 2n+3 > 2w (every
+ * later ratio < 1/2) and a_n < 2^-112 S, below a_n < 2^-112 S; e^(-z^2)
+ * dd_exp's bound plus 1.01 x 13 z^2 for its argument; the constant and the
+ * two products 15.  The MPFR path: t = x/sqrt 2 (2 roundings), erfc's
+ * condition number at most 2z^2 + 2, then erfc's and x's roundings:
+ * (4z^2 + 7) 2^-P, taken as (4z^2 + 8) 2^-P. */
+#define GELU_DD_MAX 6.36
+#define GELU_TERMS 160
+
+DDI int dd_gelu(double x, dd *v, double *eps, double *eps_mp)
+{
+    double ax = fabs(x);
+    if (!(ax > 0x1p-900 && ax <= GELU_DD_MAX)) return 0;
+    dd z = dd_mul_d((dd){R2H, R2L}, ax);
+    dd s = dd_mul(z, z);
+    dd w = {2 * s.h, 2 * s.l};
+    dd a = z, S = z;
+    int n = 1;
+    for (; n <= GELU_TERMS; n++) {
+        a = dd_div(dd_mul(a, w), (dd){2.0 * n + 1, 0.0});
+        S = dd_add(S, a);
+        if (2.0 * n + 3 > 2 * w.h * (1 + 0x1p-40) && a.h < 0x1p-112 * S.h) break;
+    }
+    if (n > GELU_TERMS) return 0;
+    int E;
+    dd e;
+    double eps_e = dd_exp(-s.h, -s.l, &E, &e);
+    dd ee = {scale2(e.h, E), scale2(e.l, E)};          /* e^(-z^2) >= 2^-30 */
+    dd erf = dd_mul(dd_mul((dd){K2H, K2L}, S), ee);
+    double eps_erf = (3 + 38.0 * n + 1.01 * 13 * s.h + 15) * 16 * U2 + 0x1p-111 + eps_e;
+    dd c = dd_add_d(x > 0 ? erf : (dd){-erf.h, -erf.l}, 1.0);
+    *eps = eps_erf * erf.h / c.h * 1.01 + (3 + 2) * 16 * U2;
+    *v = dd_mul_d(c, 0.5 * x);                         /* x/2 exact: |x| > 2^-900 */
+    *eps_mp = (4 * s.h + 8) * ulp_p();
+    return 1;
+}
+
 DD_CLONES int mp_dd_map(int f, double x, double *y)
 {
     dd_init();
@@ -297,6 +350,9 @@ DD_CLONES int mp_dd_map(int f, double x, double *y)
         if (x < 0) { v.h = -v.h; v.l = -v.l; }
         E = 0;
         eps = 2 * epsm + (2 + 15) * 16 * U2;
+    } else if (f == MP_DD_GELU) {
+        if (!dd_gelu(x, &v, &eps, &eps_mp)) goto fail;
+        E = 0;
     } else {                                /* sigmoid, silu: 1 / (1 + exp(-x)) */
         if (!(x >= -600 && x <= 700)) goto fail;
         if (x == 0) { *y = f == MP_DD_SIGMOID ? 0.5 : x; return 1; }

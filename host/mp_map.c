@@ -8,9 +8,10 @@
  * The magnitude is |f(x)| + |x f'(x)|: the error a kernel makes from its own
  * rounding of f plus a relative perturbation u of its argument (for instance
  * exp(x) computed as exp2(x * log2(e))).  Non-finite inputs give |f(x)|.
- * exp, sigmoid, silu and tanh first try the certified double-double path
- * (mp_dd.c), which gives the same bits or declines (kcv.mp.fast); gelu's
- * tails, where the value is x or -0 beyond doubt, skip MPFR (gelu_tail).
+ * exp, sigmoid, silu, tanh and gelu first try the certified double-double
+ * path (mp_dd.c), which gives the same bits or declines (kcv.mp.fast);
+ * gelu's tails, where the value is x or -0 beyond doubt, skip MPFR
+ * (gelu_tail).
  */
 #include <float.h>
 #include <math.h>
@@ -144,8 +145,8 @@ static void map_task(void *vc, int64_t lo, int64_t hi)
     mpfr_set_str(m.k1, "0.044715", 10, MPFR_RNDN);
     for (int64_t i = lo; i < hi; i++) {
         double x = c->x[i], y;
-        if (!(c->dd >= 0 && mp_dd_map(c->dd, x, &y)) &&
-            !(c->f == M_GELU && mp_fast && gelu_tail(x, &y)))
+        if (!(c->f == M_GELU && mp_fast && gelu_tail(x, &y)) &&
+            !(c->dd >= 0 && mp_dd_map(c->dd, x, &y)))
             y = eval(c->f, x, &m);
         c->y[i] = y;
         c->mag[i] = isfinite(x) ? fabs(y) + cond_term(c->f, x, y) : fabs(y);
@@ -171,7 +172,8 @@ static int l_map(lua_State *L)
     map_ctx c = {f, mp_loadf64(L, b), NULL, NULL, -1};
     if (mp_fast)
         c.dd = f == M_EXP ? MP_DD_EXP : f == M_SIGMOID ? MP_DD_SIGMOID :
-               f == M_SILU ? MP_DD_SILU : f == M_TANH ? MP_DD_TANH : -1;
+               f == M_SILU ? MP_DD_SILU : f == M_TANH ? MP_DD_TANH :
+               f == M_GELU ? MP_DD_GELU : -1;
     c.y = mp_newout(L, b, -1, KCV_F64)->data;
     c.mag = mp_newout(L, b, -1, KCV_F64)->data;
     mp_parallel(b->numel, f == M_RELU ? 1 : 2000, map_task, &c);
