@@ -351,6 +351,28 @@ describe("kcv audit", function()
   end)
 
   describe("the journal", function()
+    -- 2026-12-02: tools/device-audit's merge of an H200 call dropped the 18
+    -- controls the call left for later, with their verdicts
+    it("keeps the last verdict of an id a call did not judge again when journals merge", function()
+      os.execute("mkdir -p " .. T)
+      local merged, prev = T .. "/merged.jsonl", T .. "/prev.jsonl"
+      spit(merged, '{"id":"a","verdict":"pass"}\n{"id":"b","verdict":"pass"}\n')
+      spit(prev, '{"id":"b","verdict":"not_judged"}\n{"id":"c","verdict":"not_judged"}\n')
+      local rc, out, err = sh(("python3 corpus/journal.py keep-last %s %s"):format(merged, prev))
+      assert.are.equal(0, rc, err)
+      assert.truthy(out:find("1 verdict(s)", 1, true), out)
+      local e = read_journal(merged)
+      assert.are.same({"a", "b", "c"}, {e[1].id, e[2].id, e[3].id})
+      assert.are.equal("pass", e[2].verdict)           -- this call's verdict wins
+      assert.are.equal("not_judged", e[3].verdict)     -- the earlier one is kept
+      spit(prev, '{"id":"d"}\nnot json\n')
+      rc, _, err = sh(("python3 corpus/journal.py keep-last %s %s"):format(merged, prev))
+      assert.are.equal(1, rc)
+      assert.truthy(err:find("prev.jsonl:2: not a journal line", 1, true), err)
+      assert.are.equal(3, #read_journal(merged))       -- nothing written from a bad journal
+      assert.are.equal(2, (sh("python3 corpus/journal.py frobnicate")))
+    end)
+
     it_torch("survives kill -9: --resume audits the rest, keeps the lines already written byte for byte, and says how many it found", function()
       -- five of the corpus's solutions and two gates, to keep the time down
       local ids = {"relu_honest", "relu_nan_swallow", "relu_inplace", "triu_structured", "linear_honest"}
