@@ -672,12 +672,12 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
         int i = (int)lua_tointeger(L, -1) - 1;
         lua_pop(L, 1);
         lua_Integer v = int_or_neg(L, -1);
-        int fill = field[0] != 'o';
-        if (v < 0 || v > (fill ? 255 : 65535))
-            luaL_argerror(L, 1, lua_pushfstring(L, "%s: values must be integers in [0, %d]", field, fill ? 255 : 65535));
-        if (fill) c->job.bufs[i].poison = (int)v;
-        else c->job.bufs[i].offset = (unsigned)v;
-        c->job.bufs[i].scratch |= field[0] == 's';
+        int offset = strcmp(field, "offset") == 0, max = offset ? 65535 : 255;
+        if (v < 0 || v > max)
+            luaL_argerror(L, 1, lua_pushfstring(L, "%s: values must be integers in [0, %d]", field, max));
+        if (offset) c->job.bufs[i].offset = (unsigned)v;
+        else c->job.bufs[i].poison = (int)v;      /* poison or scratch: a fill byte */
+        if (strcmp(field, "scratch") == 0) c->job.bufs[i].scratch = 1;
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

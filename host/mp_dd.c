@@ -292,7 +292,14 @@ DDI int dd_round(dd v, int E, double err, double *y)
  * dd_exp's bound plus 1.01 x 13 z^2 for its argument; the constant and the
  * two products 15.  The MPFR path: t = x/sqrt 2 (2 roundings), erfc's
  * condition number at most 2z^2 + 2, then erfc's and x's roundings:
- * (4z^2 + 7) 2^-P, taken as (4z^2 + 8) 2^-P. */
+ * (4z^2 + 7) 2^-P, taken as (4z^2 + 8) 2^-P.
+ * The tails need no evaluation (mp_dd_map), as tanh's: gelu(x) = x - (x/2)
+ * erfc(x/sqrt 2) and erfc(z) <= exp(-z^2) for z >= 0, so for x >= 9 the
+ * deficit is under x exp(-40.5)/2 < 2^-58 x, less than half the gap below
+ * x (2^-54 x at least, at a power of two): the value rounds to x, as the
+ * MPFR path's P-bit value does (P >= 64); for finite x <= -40, |gelu(x)| <=
+ * (|x|/2) exp(-x^2/2) <= 20 e^-800, far under half the smallest subnormal
+ * (2^-1075): it rounds to -0. */
 #define GELU_DD_MAX 6.36
 #define GELU_TERMS 160
 
@@ -351,6 +358,8 @@ DD_CLONES int mp_dd_map(int f, double x, double *y)
         E = 0;
         eps = 2 * epsm + (2 + 15) * 16 * U2;
     } else if (f == MP_DD_GELU) {
+        if (isfinite(x) && x >= 9) { *y = x; return 1; }        /* the tails */
+        if (isfinite(x) && x <= -40) { *y = -0.0; return 1; }
         if (!dd_gelu(x, &v, &eps, &eps_mp)) goto fail;
         E = 0;
     } else {                                /* sigmoid, silu: 1 / (1 + exp(-x)) */

@@ -9,11 +9,8 @@
  * rounding of f plus a relative perturbation u of its argument (for instance
  * exp(x) computed as exp2(x * log2(e))).  Non-finite inputs give |f(x)|.
  * exp, sigmoid, silu, tanh and gelu first try the certified double-double
- * path (mp_dd.c), which gives the same bits or declines (kcv.mp.fast);
- * gelu's tails, where the value is x or -0 beyond doubt, skip MPFR
- * (gelu_tail).
+ * path (mp_dd.c), which gives the same bits or declines (kcv.mp.fast).
  */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "mp.h"
@@ -60,22 +57,6 @@ static double cond_term(map_fn f, double x, double y)
         return fabs(x * (0.5 * (1 + th) + 0.5 * x * (1 - th * th) * k0 * (1 + 3 * k1 * x * x)));
     default: return 0;
     }
-}
-
-/* gelu's tails without MPFR, where its erfc costs 50-120 us an element
- * (|x| near 10) and the answer is known: gelu(x) = x - (x/2) erfc(x/sqrt 2),
- * and erfc(z) <= exp(-z^2) for z >= 0.
- *  - x >= 9: the deficit is under x exp(-40.5)/2 < x 2^-58, less than half
- *    the gap below x (2^-54 x at least, a power of two's), so the f64
- *    rounding is x, as it is of the MPFR path's 128-bit value;
- *  - finite x <= -40: |gelu(x)| <= (|x|/2) exp(-x^2/2) <= 20 e^-800, far
- *    under half the smallest subnormal (2^-1075): it rounds to -0.
- * Returns 1 with *y set, or 0 for the MPFR path (docs/ORACLE.md). */
-static int gelu_tail(double x, double *y)
-{
-    if (x >= 9 && x <= DBL_MAX) { *y = x; return 1; }
-    if (x <= -40 && x >= -DBL_MAX) { *y = -0.0; return 1; }
-    return 0;
 }
 
 /* y = 1 / (1 + exp(-a)), in place allowed. */
@@ -145,9 +126,7 @@ static void map_task(void *vc, int64_t lo, int64_t hi)
     mpfr_set_str(m.k1, "0.044715", 10, MPFR_RNDN);
     for (int64_t i = lo; i < hi; i++) {
         double x = c->x[i], y;
-        if (!(c->f == M_GELU && mp_fast && gelu_tail(x, &y)) &&
-            !(c->dd >= 0 && mp_dd_map(c->dd, x, &y)))
-            y = eval(c->f, x, &m);
+        if (!(c->dd >= 0 && mp_dd_map(c->dd, x, &y))) y = eval(c->f, x, &m);
         c->y[i] = y;
         c->mag[i] = isfinite(x) ? fabs(y) + cond_term(c->f, x, y) : fabs(y);
     }

@@ -911,10 +911,6 @@ static int job_memfd(size_t t, char **map, int *own, kcv_outcome *o)
     *own = t > KEEP_MEMFD;
     if (!*own && kept.fd >= 0 && t <= kept.size) { *map = kept.map; return kept.fd; }
     if (!*own && kept.fd >= 0) {                     /* grow the kept one */
-        /* at least doubled: CMP-03's shapes grow job by job, and a remap
-         * for each would fault every page in again */
-        size_t twice = kept.size * 2;
-        t = twice > t ? (twice < KEEP_MEMFD ? twice : KEEP_MEMFD) : t;
         if (kept.map) munmap(kept.map, kept.size);
         kept.map = NULL;
         kept.size = 0;

@@ -324,7 +324,7 @@ describe("results", function()
     for k = 1, #fast do assert.is_true(same_bits(fast[k], slow[k]), "result " .. k) end
   end)
   it("give gelu's tails, which skip MPFR, the bits MPFR gives them", function()
-    -- x >= 9 rounds to x, finite x <= -40 to -0 (gelu_tail in host/mp_map.c);
+    -- x >= 9 rounds to x, finite x <= -40 to -0 (mp_dd_map in host/mp_dd.c);
     -- the values around both thresholds and the largest finite ones included
     local xs = {9, 9.000000000000002, 8.999999999999998, 9.5, 12, 27.3, 1e6, 2 ^ 60, 1.7976931348623157e308,
                 -40, -40.00000000000001, -39.99999999999999, -41.5, -1e3, -2 ^ 70, -1.7976931348623157e308,

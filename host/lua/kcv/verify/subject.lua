@@ -174,8 +174,7 @@ function Kernel:run(inputs, s, opts)
   if dirty == true then dirty = 0xA5 elseif dirty == false then dirty = nil end
   local req = {launches = launches, placement = (opts.placement or 0) * PLACEMENT_STEP,
                dirty = dirty, sched_seed = opts.sched_seed or 0,
-               redzone = opts.redzone, timeout = self.timeout}
-  req.scratch = scratch
+               redzone = opts.redzone, timeout = self.timeout, scratch = scratch}
   if opts.poison then
     req.poison = {}
     for _, b in ipairs(outs) do req.poison[b] = opts.poison end
