@@ -123,4 +123,31 @@ describe("kcv.parallel", function()
     parallel.rmdir(dir)
     assert.is_nil(io.open(dir .. "/1.stderr"))
   end)
+
+  it("runs heavy tasks one at a time while the light ones after them go ahead", function()
+    local dir = assert(parallel.tmpdir())
+    -- a heavy task holds the directory `lock` while it runs: a second heavy
+    -- one at the same time finds it there and exits 9
+    local heavy = ("mkdir %s/lock || exit 9; sleep 0.4; rmdir %s/lock"):format(dir, dir)
+    local tasks = {}
+    for i = 1, 3 do tasks[i] = {label = "heavy" .. i, heavy = true, argv = {"sh", "-c", heavy}} end
+    for i = 4, 6 do tasks[i] = {label = "light" .. i, argv = {"sh", "-c", "sleep 0.1"}} end
+    local order = {}
+    local res = parallel.run(tasks, {jobs = 4, dir = dir, on_done = function(i) order[#order + 1] = i end})
+    for i = 1, 6 do assert.are.equal(0, res[i].status.code, tasks[i].label) end
+    -- the light tasks ran beside the first heavy one, not after the third
+    local first, last = {order[1], order[2], order[3]}, {order[4], order[5], order[6]}
+    table.sort(first); table.sort(last)
+    assert.are.same({4, 5, 6}, first)
+    assert.are.same({1, 2, 3}, last)
+    parallel.rmdir(dir)
+  end)
+
+  it("marks as heavy the jobs that run CMP-03's large-index probe: element-wise specs on cuda", function()
+    local verify = require "kcv.verify"
+    assert.is_true(verify.heavy_job("specs/relu.lua", "cuda"))
+    assert.is_false(verify.heavy_job("specs/relu.lua", "cpu"))
+    assert.is_false(verify.heavy_job("specs/softmax.lua", "cuda"))
+    assert.is_false(verify.heavy_job("specs/no-such-spec.lua", "cuda"))
+  end)
 end)

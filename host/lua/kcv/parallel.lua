@@ -10,7 +10,9 @@
 --   parallel.rmdir(dir)
 --
 -- A task is {argv = {...}, label = "relu"}; argv[1] the program (see
--- parallel.self() for kcv's own executable).  Each child's stdout is read
+-- parallel.self() for kcv's own executable); heavy = true marks a task that
+-- needs a large share of the host's memory (CMP-03's large-index probe:
+-- about 35 GB), of which at most opts.heavy_jobs (default 1) run at once.  Each child's stdout is read
 -- (and its last lines kept), its stderr goes to a file in `dir`.  A result:
 --   {ok = true|false, status = {exited=, code=} | {signaled=, signal=},
 --    timed_out = bool, seconds = wall time, cause = "why it is not ok",
@@ -132,8 +134,9 @@ function M.cause(res, what)
   return s
 end
 
--- Run the tasks, at most opts.jobs at a time, in the order given.
--- opts: jobs (default 1), timeout (seconds per task; nil: none), dir (for
+-- Run the tasks, at most opts.jobs at a time, in the order given (a heavy
+-- task waits while opts.heavy_jobs heavy ones run; the tasks after it go
+-- ahead meanwhile).  opts: jobs (default 1), heavy_jobs (default 1), timeout (seconds per task; nil: none), dir (for
 -- the stderr files; required), on_start(i, task), on_done(i, result),
 -- poll (seconds between looks, default 0.02), keep (lines of output kept,
 -- default 12), progress (a kcv.progress line: "N of M done; running a, b",
@@ -142,7 +145,18 @@ function M.run(tasks, opts)
   local jobs = math.max(1, opts.jobs or 1)
   local keep = opts.keep or 12
   local clock, sleep = kcv.sys.clock, kcv.sys.sleep
-  local results, running, nextt, ndone = {}, {}, 1, 0
+  local heavy_jobs = math.max(1, opts.heavy_jobs or 1)
+  local results, running, ndone, nheavy = {}, {}, 0, 0
+  local pending = {}
+  for i = 1, #tasks do pending[i] = i end
+
+  -- The first pending task that may start now, taken off the list; nil
+  -- when every pending one is heavy and the heavy lane is full.
+  local function pick()
+    for k, i in ipairs(pending) do
+      if not tasks[i].heavy or nheavy < heavy_jobs then return table.remove(pending, k) end
+    end
+  end
 
   local function status()
     if not opts.progress then return end
@@ -154,6 +168,7 @@ function M.run(tasks, opts)
   end
 
   local function finish(slot, res)
+    if slot.task.heavy then nheavy = nheavy - 1 end
     res.seconds = clock() - slot.t0
     res.stderr = M.tail(slot.err, keep)
     res.stdout = table.concat(slot.out, "\n")
@@ -176,9 +191,9 @@ function M.run(tasks, opts)
     end
   end
 
-  local function start()
-    local i, task = nextt, tasks[nextt]
-    nextt = nextt + 1
+  local function start(i)
+    local task = tasks[i]
+    if task.heavy then nheavy = nheavy + 1 end
     local slot = {i = i, task = task, out = {}, t0 = clock(),
                   err = ("%s/%d.stderr"):format(opts.dir, i)}
     if opts.on_start then opts.on_start(i, task) end
@@ -192,8 +207,12 @@ function M.run(tasks, opts)
     status()
   end
 
-  while nextt <= #tasks or #running > 0 do
-    while #running < jobs and nextt <= #tasks do start() end
+  while #pending > 0 or #running > 0 do
+    while #running < jobs do
+      local i = pick()
+      if not i then break end
+      start(i)
+    end
     local busy = false
     for k = #running, 1, -1 do
       local slot = running[k]

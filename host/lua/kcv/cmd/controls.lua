@@ -68,6 +68,7 @@ local function run_children(entries, o, jobs, backend, done)
   for k, e in ipairs(entries) do
     e.json = ("%s/%d.json"):format(dir, k)
     tasks[k] = {label = "kcv controls --only " .. e.op, name = e.op,
+                heavy = verify.heavy_job(e.spec_path, backend),
                 argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", e.json, "--quiet",
                         "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}}
   end

@@ -569,7 +569,8 @@ local function run_children(todo, backend, o, jobs, results, flush)
     if o.baseline == false then argv[#argv + 1] = "--no-baseline" end
     if o.budget then argv[#argv + 1] = "--budget"; argv[#argv + 1] = o.budget end
     if o.parity then argv[#argv + 1] = "--parity"; argv[#argv + 1] = o.parity end
-    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name, argv = argv}
+    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name, argv = argv,
+                heavy = require("kcv.verify").heavy_job(t.entry.spec_path, backend)}
   end
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
     progress = require("kcv.progress").new{log = false},

@@ -385,6 +385,13 @@ M.LARGE_INDEX = (1 << 31) + 4099
 -- The inputs repeat a random head of this (prime) length.
 M.LARGE_PERIOD = 1048583
 
+-- Whether verifying `spec` on `backend` runs a large-index probe (CMP-03),
+-- which holds about 35 GB of host memory (docs/PERF.md): `kcv controls`
+-- and `kcv redteam` run such jobs one at a time (kcv.parallel's heavy).
+function M.runs_large_index(spec, backend)
+  return backend == "cuda" and spec.elementwise == true and M.large_index_shape(spec) ~= nil
+end
+
 -- The shape of a large-index probe: the spec's largest dim grown until the
 -- tensors have LARGE_INDEX elements; nil when the dims' ranges stop short.
 function M.large_index_shape(spec)

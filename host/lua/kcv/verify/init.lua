@@ -30,6 +30,15 @@ local M = {}
 M.load_spec = specmod.load
 M.gates = registry.gates
 
+-- Whether verifying the spec at `spec_path` on `backend` holds a large share
+-- of the host's memory (CMP-03's large-index probe): `kcv controls` and
+-- `kcv redteam` mark such jobs heavy for kcv.parallel.  A spec that does not
+-- load is not heavy (its job reports why it failed).
+function M.heavy_job(spec_path, backend)
+  local spec = specmod.load(spec_path)
+  return spec ~= nil and case.runs_large_index(spec, backend)
+end
+
 local function clock()
   return kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()
 end
