@@ -29,7 +29,7 @@
  *                   normalised, W, delta and every chunk's S0;
  *   gdn_chunk_bprep a block per (lane, chunk): A and W again, in double
  *                   (the forward's are f32), and ddelta's dO term;
- *   gdn_chunk_dscan a block per lane, thread j owns column j of the adjoint
+ *   gdn_chunk_dscan a block per (lane, tile of 16 columns) of the adjoint
  *                   state: chunk by chunk from the last, its dSe to a
  *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
  *   gdn_chunk_grad  a block per (lane, chunk), thread t owns position t:
@@ -211,36 +211,14 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
     }
 }
 
-/* One chunk of the reverse scan on column j: ddelta_t += Gam(n-1,t)
- * dSe^T k_t, then ds becomes dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t
- * dO_t^T - W^T ddelta, each row in acc_t. */
-__device__ static void gdn_dscan_chunk(double *ds, gdn_chunk ch, const double *ex, const double *gq,
-                                       const float *qn, const float *kn, const double *W,
-                                       const __nv_bfloat16 *dO, double *dD,
-                                       long long H, long long K, long long V, long long j)
-{
-    const double scale = 1.0 / sqrt((double)K);
-    for (long long t = 0; t < ch.n; t++) {
-        const long long tok = ch.base + t * H;
-        dD[tok * V + j] += ex[t] * gdn_dot_fd(kn + tok * K, ds, K);
-    }
-    for (long long i = 0; i < K; i++) {
-        acc_t a = acc_of(ex[ch.n] * ds[i]);
-        for (long long t = 0; t < ch.n; t++) {
-            const long long tok = ch.base + t * H;
-            a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
-        }
-        for (long long t = 0; t < ch.n; t++) {
-            const long long tok = ch.base + t * H;
-            a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
-        }
-        ds[i] = acc_value(a);
-    }
-}
-
-/* Launch 4: a block per lane, thread j owns column j of the adjoint state
- * (double).  From the last chunk: its dSe to dhs, then the chunk's step
- * back; the adjoint of h0 to dh0. */
+/* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
+ * columns; the columns are independent, as the forward scan's are), the
+ * tile in shared memory (double); thread x owns column jj = x % COLS of the
+ * tile and rows x / COLS + k * (THREADS / COLS) of it.  From the last chunk:
+ * its dSe to dhs; ddelta_t += Gam(n-1,t) dSe^T k_t (a thread a t); then each
+ * element of dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t dO_t^T - W^T ddelta,
+ * in acc_t, by the thread that owns it.  The adjoint of h0 to dh0.  Each
+ * element's sums are those of one thread per column, in the same order. */
 extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn,
                                            const float *__restrict__ kn, const double *__restrict__ W,
                                            const __nv_bfloat16 *__restrict__ dO,
@@ -249,22 +227,48 @@ extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const fl
                                            long long B, long long T, long long H, long long K, long long V)
 {
     __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
-    const long long lane = blockIdx.x, j = threadIdx.x, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    double ds[GDN_KMAX];
+    __shared__ double dS[GDN_KMAX][GDN_SCAN_COLS];
+    const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
+    const long long lane = blockIdx.x / ntile, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const long long jj = threadIdx.x % GDN_SCAN_COLS, j = (blockIdx.x % ntile) * GDN_SCAN_COLS + jj;
+    const long long r0 = threadIdx.x / GDN_SCAN_COLS, rstep = blockDim.x / GDN_SCAN_COLS;
+    const double scale = 1.0 / sqrt((double)K);
 
     if (lane >= B * H || K > GDN_KMAX) return;
-    for (long long i = 0; i < K; i++) ds[i] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
+    for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
     for (long long c = nc - 1; c >= 0; c--) {
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
-        __syncthreads();                          /* the last chunk's readers of ex, gq are done */
+        __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */
         gdn_chunk_decays(g, ch.base, ch.n, H, ex);
         gdn_start_decays(g, ch.base, ch.n, H, gq);
-        if (j >= V) continue;
-        for (long long i = 0; i < K; i++) dhs[((lane * nc + c) * K + i) * V + j] = ds[i];
-        gdn_dscan_chunk(ds, ch, ex, gq, qn, kn, W, dO, dD, H, K, V, j);
+        if (j < V) {
+            for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
+            for (long long t = r0; t < ch.n; t += rstep) {
+                const long long tok = ch.base + t * H;
+                const float *k = kn + tok * K;
+                acc_t d = acc_of(0.0);
+                for (long long i = 0; i < K; i++) d += (acc_t)k[i] * (acc_t)dS[i][jj];
+                dD[tok * V + j] += ex[t] * acc_value(d);
+            }
+        }
+        __syncthreads();            /* every ddelta of the tile written, dSe read */
+        if (j < V)
+            for (long long i = r0; i < K; i += rstep) {
+                acc_t a = acc_of(ex[ch.n] * dS[i][jj]);
+                for (long long t = 0; t < ch.n; t++) {
+                    const long long tok = ch.base + t * H;
+                    a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
+                }
+                for (long long t = 0; t < ch.n; t++) {
+                    const long long tok = ch.base + t * H;
+                    a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
+                }
+                dS[i][jj] = acc_value(a);
+            }
     }
+    __syncthreads();
     if (j < V)
-        for (long long i = 0; i < K; i++) dh0[(lane * K + i) * V + j] = (float)ds[i];
+        for (long long i = r0; i < K; i += rstep) dh0[(lane * K + i) * V + j] = (float)dS[i][jj];
 }
 
 /* dW_t = -ddelta_t S0^T (K long) into the dW workspace. */

@@ -11,7 +11,10 @@ local CHUNK = 64
 
 local function lanes(s) return s.B * s.H end
 local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
-local function warps(n) return 32 * ((n + 31) // 32) end
+-- gdn_chunk_scan: a block of SCAN_THREADS per (lane, tile of SCAN_COLS state
+-- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
+local SCAN_COLS, SCAN_THREADS = 16, 256
+local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
 local function tokens(w) return function(s) return {s.B * s.T * s.H * s[w]} end end
 
 return {
@@ -42,11 +45,11 @@ return {
       return {
         {name = "gdn_chunk_prep", grid = per_chunk, block = CHUNK, smem = 0,
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
-        {name = "gdn_chunk_scan", grid = lanes(s), block = warps(s.V), smem = 0,
+        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
         {name = "gdn_chunk_bprep", grid = per_chunk, block = CHUNK, smem = 0,
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
-        {name = "gdn_chunk_dscan", grid = lanes(s), block = warps(s.V), smem = 0,
+        {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
         {name = "gdn_chunk_grad", grid = per_chunk, block = CHUNK, smem = 0,
          params = with_dims({"q", "k", "v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",

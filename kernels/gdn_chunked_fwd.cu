@@ -14,10 +14,12 @@
  *   o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s).
  * Three launches (kernels/gdn_chunked_fwd.lua):
  *   gdn_chunk_prep  a block per (lane, chunk): q and k normalised, A, W, U;
- *   gdn_chunk_scan  a block per lane, thread j owns column j of the state:
- *                   delta = U - W S0 chunk by chunk (over U) and the state;
- *                   every chunk's S0 to a workspace, the last state to ht;
- *   gdn_chunk_out   a block per (lane, chunk): o from S0, q, k and delta.
+ *   gdn_chunk_scan  a block per (lane, tile of 16 state columns; the
+ *                   columns are independent): delta = U - W S0 chunk by
+ *                   chunk (over U) and the state; every chunk's S0 to a
+ *                   workspace, the last state to ht;
+ *   gdn_chunk_out   a block per (lane, chunk), 4 threads a position: o
+ *                   from S0, q, k and delta.
  * Why the details:
  *   - Gam(t,s) is exp of a pairwise sum of g in double, never a ratio of
  *     cumulative products nor exp(G_t - G_s): a g of -Inf gives a 0 decay
@@ -173,30 +175,40 @@ __device__ static void gdn_chunk_decays(const float *g, long long base, long lon
     __syncthreads();
 }
 
-/* The state update of column j over a chunk of n positions, S0 = s on
- * entry: s[i] = Gam(n-1,-1) s[i] + sum_t Gam(n-1,t) kn_t[i] delta_t[j],
- * each row's sum in acc_t.  A functor, so that the red-team entries
+/* The state update of element (i, j) over a chunk of n positions, S0(i,j)
+ * = s on entry: returns Gam(n-1,-1) s + sum_t Gam(n-1,t) kn_t[i] delta_t[j],
+ * summed in acc_t in t order.  A functor, so that the red-team entries
  * (redteam/gdn_chunked_*.cu) run launch 2 with a broken one. */
 struct gdn_state_update {
-    __device__ void operator()(float *s, const float *kn, const double *U, const double *ex,
-                               long long b, long long t0, long long n, long long base,
-                               long long B, long long T, long long H, long long K, long long V,
-                               long long j) const
+    __device__ float operator()(float s, const float *kn, const double *U, const double *ex,
+                                long long b, long long t0, long long n, long long base,
+                                long long B, long long T, long long H, long long K, long long V,
+                                long long i, long long j) const
     {
-        for (long long i = 0; i < K; i++) {
-            acc_t acc = acc_of(ex[n] * s[i]);
-            for (long long t = 0; t < n; t++) {
-                const long long tok = base + t * H;
-                acc += (acc_t)opnd(kn[tok * K + i]) * (acc_t)opnd(ex[t] * U[tok * V + j]);
-            }
-            s[i] = (float)acc_value(acc);
+        acc_t acc = acc_of(ex[n] * s);
+        for (long long t = 0; t < n; t++) {
+            const long long tok = base + t * H;
+            acc += (acc_t)opnd(kn[tok * K + i]) * (acc_t)opnd(ex[t] * U[tok * V + j]);
         }
+        return (float)acc_value(acc);
     }
 };
 
-/* Launch 2's body: a block per lane, thread j owns column j of the f32
- * state.  Per chunk: S0 to hs; delta_t = U_t - W_t S0 (over U); then the
- * state update.  The last state to ht. */
+/* Launch 2's columns a block and threads: the state's columns are
+ * independent (delta_t[j] needs column j of S0 only), so a block owns
+ * GDN_SCAN_COLS of them, in shared memory, and GDN_SCAN_THREADS / COLS
+ * threads share each column's rows: blocks by (lane, column tile) fill the
+ * card where a block per lane (64 at B = 4, H = 16) left half of it idle. */
+#define GDN_SCAN_COLS 16
+#define GDN_SCAN_THREADS 256
+
+/* Launch 2's body: a block per (lane, tile of GDN_SCAN_COLS columns); thread
+ * x owns column jj = x % COLS of the tile and rows r = x / COLS + k * (THREADS
+ * / COLS) of it.  Per chunk: S0 to hs; delta_t[j] = U_t[j] - W_t . S0[:, j]
+ * (over U; the dot in i order, as one thread sums it); then the state
+ * update, each element by the thread that owns it.  The last state to ht.
+ * Each element's sums are those of the one-thread-per-column kernel, in the
+ * same order: same bits, whatever the tiling. */
 template <class Update>
 __device__ static void gdn_scan_lane(const float *g, const float *h0, const float *kn, const float *W,
                                      double *U, float *hs, float *ht,
@@ -204,26 +216,39 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
                                      Update update)
 {
     __shared__ double ex[GDN_CHUNK + 1];
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    __shared__ float S[GDN_KMAX][GDN_SCAN_COLS];
+    const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
+    const long long lane = blockIdx.x / ntile, b = lane / H, h = lane % H;
+    const long long jj = threadIdx.x % GDN_SCAN_COLS, j = (blockIdx.x % ntile) * GDN_SCAN_COLS + jj;
+    const long long r0 = threadIdx.x / GDN_SCAN_COLS, rstep = blockDim.x / GDN_SCAN_COLS;
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    float s[GDN_KMAX];
 
     if (lane >= B * H || K > GDN_KMAX) return;
-    gdn_load_column(s, h0, lane, K, V, j);
+    for (long long i = r0; i < K; i += rstep) S[i][jj] = j < V ? h0[(lane * K + i) * V + j] : 0.0f;
     for (long long c = 0; c < nc; c++) {
         const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
         const long long base = gdn_tok(b, t0, H, T, h);
-        __syncthreads();                          /* the last chunk's readers of ex are done */
+        __syncthreads();            /* S written; the last chunk's readers of ex are done */
         gdn_chunk_decays(g, base, n, H, ex);
-        if (j >= V) continue;
-        gdn_store_column(s, hs, lane * nc + c, K, V, j);
-        for (long long t = 0; t < n; t++) {
-            const long long tok = base + t * H;
-            U[tok * V + j] -= gdn_dot(W + tok * K, s, K);
+        if (j < V) {
+            float *S0 = hs + (lane * nc + c) * K * V;
+            for (long long i = r0; i < K; i += rstep) S0[i * V + j] = S[i][jj];
+            for (long long t = r0; t < n; t += rstep) {
+                const long long tok = base + t * H;
+                const float *w = W + tok * K;
+                acc_t d = acc_of(0.0);
+                for (long long i = 0; i < K; i++) d += (acc_t)opnd(w[i]) * (acc_t)opnd(S[i][jj]);
+                U[tok * V + j] -= acc_value(d);
+            }
         }
-        update(s, kn, U, ex, b, t0, n, base, B, T, H, K, V, j);
+        __syncthreads();            /* every delta of the tile written, S0 read */
+        if (j < V)
+            for (long long i = r0; i < K; i += rstep)
+                S[i][jj] = update(S[i][jj], kn, U, ex, b, t0, n, base, B, T, H, K, V, i, j);
     }
-    gdn_store_column(s, ht, lane, K, V, j);
+    __syncthreads();
+    if (j < V)
+        for (long long i = r0; i < K; i += rstep) ht[(lane * K + i) * V + j] = S[i][jj];
 }
 
 /* Launch 2. */
@@ -237,27 +262,34 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
     gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H, K, V, gdn_state_update());
 }
 
-/* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for
- * s <= t, the decays walked back from t as pairwise sums of g; returns
- * Gam(t,-1).  A functor, so that a red-team entry
- * (redteam/gdn_chunked_cumsum_restart.cu) runs launch 3 with broken decays. */
+/* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for the
+ * s <= t with s % step == s0 (the threads of row t share the row), the
+ * decays walked back from t as pairwise sums of g; returns Gam(t,-1).  A
+ * functor, so that a red-team entry (redteam/gdn_chunked_cumsum_restart.cu)
+ * runs launch 3 with broken decays. */
 struct gdn_out_weights {
     __device__ double operator()(double *cq, const float *g, const float *qt, const float *kn,
-                                 long long base, long long t, long long H, long long K) const
+                                 long long base, long long t, long long H, long long K,
+                                 long long s0, long long step) const
     {
         double d = 0.0;
-        cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+        if (t % step == s0) cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
         for (long long s = t - 1; s >= 0; s--) {
             d += g[base + (s + 1) * H];
-            cq[s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
+            if (s % step == s0) cq[s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
         }
         return exp(d + g[base]);
     }
 };
 
-/* Launch 3's body: a block of GDN_CHUNK threads per (lane, chunk); thread t
- * owns output row t: o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s)
- * (q_t . k_s) delta_s), each column summed in acc_t, rounded once to bf16. */
+/* Launch 3's threads a position: they share row t's weights and columns. */
+#define GDN_OUT_SPLIT 4
+
+/* Launch 3's body: a block of GDN_CHUNK * GDN_OUT_SPLIT threads per (lane,
+ * chunk); thread x works on output row t = x / SPLIT, on the columns j and
+ * weights s = x % SPLIT (mod SPLIT): o_t = scale (Gam(t,-1) S0^T q_t +
+ * sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s), each column summed in acc_t (in
+ * the order one thread a row sums it: same bits), rounded once to bf16. */
 template <class Weights>
 __device__ static void gdn_out_chunk(const float *g, const float *qn, const float *kn, const double *U,
                                      const float *hs, __nv_bfloat16 *o,
@@ -268,14 +300,18 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
-    const long long t = threadIdx.x, base = gdn_tok(b, t0, H, T, h);
+    const long long t = threadIdx.x / GDN_OUT_SPLIT, part = threadIdx.x % GDN_OUT_SPLIT;
+    const long long base = gdn_tok(b, t0, H, T, h);
     const double scale = 1.0 / sqrt((double)K);
 
-    if (lane >= B * H || t >= n) return;
+    if (lane >= B * H) return;
     const float *qt = qn + (base + t * H) * K;
-    const double gq = weights(cq[t], g, qt, kn, base, t, H, K);    /* Gam(t,-1) */
+    double gq = 0.0;                              /* Gam(t,-1) */
+    if (t < n) gq = weights(cq[t], g, qt, kn, base, t, H, K, part, GDN_OUT_SPLIT);
+    __syncthreads();                              /* row t's weights, from its threads */
+    if (t >= n) return;
     const float *S0 = hs + (lane * nc + c) * K * V;
-    for (long long j = 0; j < V; j++) {
+    for (long long j = part; j < V; j += GDN_OUT_SPLIT) {
         acc_t y = acc_of(0.0);
         for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
         y *= (acc_t)gq;

@@ -10,14 +10,14 @@
 #include "../kernels/gdn_chunked_fwd.cu"
 
 struct bf16_carry {
-    __device__ void operator()(float *s, const float *kn, const double *U, const double *ex,
-                               long long b, long long t0, long long n, long long base,
-                               long long B, long long T, long long H, long long K, long long V,
-                               long long j) const
+    __device__ float operator()(float s, const float *kn, const double *U, const double *ex,
+                                long long b, long long t0, long long n, long long base,
+                                long long B, long long T, long long H, long long K, long long V,
+                                long long i, long long j) const
     {
-        gdn_state_update()(s, kn, U, ex, b, t0, n, base, B, T, H, K, V, j);
+        const float x = gdn_state_update()(s, kn, U, ex, b, t0, n, base, B, T, H, K, V, i, j);
         /* DEFECT: the carried state rounded to bf16 */
-        for (long long i = 0; i < K; i++) s[i] = __bfloat162float(__float2bfloat16(s[i]));
+        return __bfloat162float(__float2bfloat16(x));
     }
 };
 

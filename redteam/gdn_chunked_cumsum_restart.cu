@@ -23,14 +23,16 @@ __device__ static double g_tile_cumsum(const float *g, long long base, long long
 
 struct tiled_weights {
     __device__ double operator()(double *cq, const float *g, const float *qt, const float *kn,
-                                 long long base, long long t, long long H, long long K) const
+                                 long long base, long long t, long long H, long long K,
+                                 long long s0, long long step) const
     {
         const double Gt = g_tile_cumsum(g, base, H, t);
         double d = 0.0;
-        cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+        if (t % step == s0) cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
         for (long long s = t - 1; s >= 0; s--) {
             d += g[base + (s + 1) * H];
-            cq[s] = exp(Gt - g_tile_cumsum(g, base, H, s)) * gdn_dot(qt, kn + (base + s * H) * K, K);
+            if (s % step == s0)
+                cq[s] = exp(Gt - g_tile_cumsum(g, base, H, s)) * gdn_dot(qt, kn + (base + s * H) * K, K);
         }
         return exp(d + g[base]);
     }

@@ -13,22 +13,20 @@
 #include "../kernels/gdn_chunked_fwd.cu"
 
 struct whole_tile {
-    __device__ void operator()(float *s, const float *kn, const double *U, const double *ex,
-                               long long b, long long t0, long long n, long long base,
-                               long long B, long long T, long long H, long long K, long long V,
-                               long long j) const
+    __device__ float operator()(float s, const float *kn, const double *U, const double *ex,
+                                long long b, long long t0, long long n, long long base,
+                                long long B, long long T, long long H, long long K, long long V,
+                                long long i, long long j) const
     {
-        for (long long i = 0; i < K; i++) {
-            acc_t acc = acc_of(ex[n] * s[i]);
-            /* DEFECT: a whole tile of 64 positions, the tail masked by * 0 */
-            for (long long t = 0; t < GDN_CHUNK; t++) {
-                if (b * T + t0 + t >= B * T) break;          /* the tensor's end */
-                const long long tok = base + t * H;
-                const double m = t < n ? 1.0 : 0.0, e = t < n ? ex[t] : 1.0;
-                acc += (acc_t)kn[tok * K + i] * (acc_t)(e * U[tok * V + j] * m);
-            }
-            s[i] = (float)acc_value(acc);
+        acc_t acc = acc_of(ex[n] * s);
+        /* DEFECT: a whole tile of 64 positions, the tail masked by * 0 */
+        for (long long t = 0; t < GDN_CHUNK; t++) {
+            if (b * T + t0 + t >= B * T) break;          /* the tensor's end */
+            const long long tok = base + t * H;
+            const double m = t < n ? 1.0 : 0.0, e = t < n ? ex[t] : 1.0;
+            acc += (acc_t)kn[tok * K + i] * (acc_t)(e * U[tok * V + j] * m);
         }
+        return (float)acc_value(acc);
     }
 };
 
