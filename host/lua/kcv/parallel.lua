@@ -12,8 +12,9 @@
 -- A task is {argv = {...}, label = "relu"}; argv[1] the program (see
 -- parallel.self() for kcv's own executable); heavy = true marks a task that
 -- needs a large share of the host's memory (CMP-03's large-index probe:
--- about 35 GB), of which at most opts.heavy_jobs (default 1) run at once.  Each child's stdout is read
--- (and its last lines kept), its stderr goes to a file in `dir`.  A result:
+-- about 35 GB), of which at most opts.heavy_jobs (default 1) run at once.
+-- Each child's stdout is read (and its last lines kept), its stderr goes to
+-- a file in `dir`.  A result:
 --   {ok = true|false, status = {exited=, code=} | {signaled=, signal=},
 --    timed_out = bool, seconds = wall time, cause = "why it is not ok",
 --    stdout = last lines, stderr = last lines, err = path of the stderr file}
@@ -136,7 +137,8 @@ end
 
 -- Run the tasks, at most opts.jobs at a time, in the order given (a heavy
 -- task waits while opts.heavy_jobs heavy ones run; the tasks after it go
--- ahead meanwhile).  opts: jobs (default 1), heavy_jobs (default 1), timeout (seconds per task; nil: none), dir (for
+-- ahead meanwhile).  opts: jobs (default 1), heavy_jobs (default 1),
+-- timeout (seconds per task; nil: none), dir (for
 -- the stderr files; required), on_start(i, task), on_done(i, result),
 -- poll (seconds between looks, default 0.02), keep (lines of output kept,
 -- default 12), progress (a kcv.progress line: "N of M done; running a, b",
