@@ -27,13 +27,16 @@
  * Five launches (kernels/gdn_chunked_bwd.lua):
  *   gdn_chunk_prep, gdn_chunk_scan  the forward's own (included below): q, k
  *                   normalised, W, delta and every chunk's S0;
- *   gdn_chunk_bprep a block per (lane, chunk): A and W again, in double
- *                   (the forward's are f32), and ddelta's dO term;
+ *   gdn_chunk_bprep a block of 256 per (lane, chunk): A and W again, in
+ *                   double (the forward's are f32), and ddelta's dO term;
  *   gdn_chunk_dscan a block per (lane, tile of 16 columns) of the adjoint
  *                   state: chunk by chunk from the last, its dSe to a
  *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
- *   gdn_chunk_grad  a block per (lane, chunk), thread t owns position t:
- *                   dW, dA, dL, then dq, dk, dv, dg, dbeta of the chunk.
+ *   gdn_chunk_grad  a block of 256 per (lane, chunk): dW, dA, dL, then
+ *                   dq, dk, dv, dg, dbeta of the chunk.
+ * Launches 1, 3 and 5 spread each phase over their threads an output
+ * element at a time: every element is one thread's sum, in a fixed order,
+ * whichever thread it is (the same bits as a thread a position gave).
  * Why the details (the forward's reasons, and):
  *   - the decays are exp of pairwise sums of g in double, never exp of a
  *     difference of cumulative sums: a g of -Inf makes them 0, not NaN;
@@ -54,6 +57,9 @@
 #include "gdn_chunked_fwd.cu"
 
 #define GDN_CC (GDN_CHUNK * GDN_CHUNK)
+
+/* The block of launches 3 and 5 (a chunk each). */
+#define GDN_GRAD_THREADS 256
 
 /* Where chunk c of a lane lies: its first token and its length. */
 struct gdn_chunk {
@@ -102,25 +108,6 @@ __device__ static double gdn_dot_fd(const float *x, const double *y, long long K
     return acc_value(d);
 }
 
-/* ddelta_s's dO term, scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t, into dD
- * (each column in acc_t; the decays walked forward from s). */
-__device__ static void gdn_ddo_row(gdn_chunk ch, long long s, const float *g, const float *qn, const float *kn,
-                                   const __nv_bfloat16 *dO, double *dD, long long H, long long K, long long V)
-{
-    const long long base = ch.base;
-    const double scale = 1.0 / sqrt((double)K);
-    double cf[GDN_CHUNK], d = 0.0;
-    for (long long t = s; t < ch.n; t++) {
-        if (t > s) d += g[base + t * H];
-        cf[t] = exp(d) * gdn_dot(qn + (base + t * H) * K, kn + (base + s * H) * K, K);
-    }
-    for (long long j = 0; j < V; j++) {
-        acc_t y = acc_of(0.0);
-        for (long long t = s; t < ch.n; t++) y += (acc_t)cf[t] * (acc_t)__bfloat162float(dO[(base + t * H) * V + j]);
-        dD[(base + s * H) * V + j] = acc_value(y) * scale;
-    }
-}
-
 /* The per-chunk state of launches 3 and 5, shared by their phases. */
 struct gdn_grad {
     gdn_chunk ch;
@@ -131,23 +118,47 @@ struct gdn_grad {
     double *Am, *Xm, *dW;                         /* [GDN_CHUNK][GDN_CHUNK] twice; dW per token */
     __nv_bfloat16 *dv;
     double *gq, *ex, *bt, *e0, *es;               /* shared: Gam(.,-1), Gam(n-1,.), beta, dD(.,-1), dD(n-1,.) */
+    double *P;                                    /* launch 5: the pair tables */
+    acc_t *dK, *dQ, *R;                           /* launch 5: per token, K, K and gdn_rw long */
+    double (*X)[GDN_CHUNK];                       /* launch 5, shared: X = dA A^T */
+    double *db;                                   /* launch 5, shared: dbeta */
 };
 
 __device__ static const float *gdn_k(const gdn_grad *G, long long t) { return G->kn + (G->ch.base + t * G->H) * G->K; }
 __device__ static const float *gdn_q(const gdn_grad *G, long long t) { return G->qn + (G->ch.base + t * G->H) * G->K; }
 __device__ static long long gdn_row(const gdn_grad *G, long long t) { return G->ch.base + t * G->H; }
 
-/* Row t of L (double) into Xm, Gam(t,-1) and beta_t into the shared arrays. */
-__device__ static void gdn_grad_l(gdn_grad *G, long long t)
+/* Gam(t,-1) and beta_t into the shared arrays (the decay walked back from
+ * t, as L's row t walks it). */
+__device__ static void gdn_bprep_row(gdn_grad *G, long long t)
 {
-    const double b = __bfloat162float(G->beta[gdn_row(G, t)]);
     double d = 0.0;
-    for (long long s = t - 1; s >= 0; s--) {
-        d += G->g[gdn_row(G, s + 1)];
-        G->Xm[t * GDN_CHUNK + s] = b * gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K) * exp(d);
-    }
+    for (long long r = t; r > 0; r--) d += G->g[gdn_row(G, r)];
     G->gq[t] = exp(d + G->g[gdn_row(G, 0)]);
-    G->bt[t] = b;
+    G->bt[t] = __bfloat162float(G->beta[gdn_row(G, t)]);
+}
+
+/* At (t, s), s <= t: L(t,s) = beta_t (k_t . k_s) Gam(t,s) into Xm (s < t;
+ * the decay walked back from t), and the coefficient of ddelta's dO term,
+ * Gam(t,s) (q_t . k_s), into the shared X (the decay walked forward from s). */
+__device__ static void gdn_bprep_pair(gdn_grad *G, long long t, long long s)
+{
+    double fwd = 0.0, back = 0.0;
+    for (long long r = s + 1; r <= t; r++) fwd += G->g[gdn_row(G, r)];
+    G->X[t][s] = exp(fwd) * gdn_dot(gdn_q(G, t), gdn_k(G, s), G->K);
+    if (s == t) return;
+    for (long long r = t; r > s; r--) back += G->g[gdn_row(G, r)];
+    G->Xm[t * GDN_CHUNK + s] = G->bt[t] * gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K) * exp(back);
+}
+
+/* ddelta's dO term at (s, j): scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t(j),
+ * into dD. */
+__device__ static void gdn_bprep_ddo(const gdn_grad *G, long long s, long long j, double *dD)
+{
+    const double scale = 1.0 / sqrt((double)G->K);
+    acc_t y = acc_of(0.0);
+    for (long long t = s; t < G->ch.n; t++) y += (acc_t)G->X[t][s] * (acc_t)__bfloat162float(G->dO[gdn_row(G, t) * G->V + j]);
+    dD[gdn_row(G, s) * G->V + j] = acc_value(y) * scale;
 }
 
 /* A = (I + L)^-1 in double (gdn_tri_inverse's forward substitution; thread
@@ -167,25 +178,24 @@ __device__ static void gdn_grad_inverse(gdn_grad *G)
     }
 }
 
-/* Row t of W = A diag(beta gt) K again, in double (A's row t, summed in
- * acc_t as gdn_chunk_prep sums it). */
-__device__ static void gdn_grad_w(const gdn_grad *G, long long t, double *Wd)
+/* W(t, i) = (A diag(beta gt) K)(t, i) again, in double (A's row t, summed
+ * in acc_t as gdn_chunk_prep sums it). */
+__device__ static void gdn_grad_w(const gdn_grad *G, long long t, long long i, double *Wd)
 {
-    for (long long i = 0; i < G->K; i++) {
-        acc_t w = acc_of(0.0);
-        for (long long s = 0; s <= t; s++)
-            w += (acc_t)G->Am[t * GDN_CHUNK + s] * (acc_t)(G->bt[s] * G->gq[s] * gdn_k(G, s)[i]);
-        Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
-    }
+    acc_t w = acc_of(0.0);
+    for (long long s = 0; s <= t; s++)
+        w += (acc_t)G->Am[t * GDN_CHUNK + s] * (acc_t)(G->bt[s] * G->gq[s] * gdn_k(G, s)[i]);
+    Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
 }
 
-/* Launch 3: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
- * position t.  A = (I + L)^-1 in double into Am (L in Xm on the way), W
- * again in double into Wd, and ddelta's dO term into dD.  The forward's W
- * is f32: where Gam(t,-1) is tiny it is subnormal there, and W^T ddelta,
- * which the reverse scan subtracts from dS0 (all of dh0 past a strong
- * decay), would keep few of its digits (ORD-01, dh0 -0 where the oracle is
- * 1.2e-44, seed 7). */
+/* Launch 3: a block of GDN_GRAD_THREADS per (lane, chunk), the work of
+ * each phase spread over them an element at a time (as launch 5's, below).
+ * A = (I + L)^-1 in double into Am (L in Xm on the way; the inverse's
+ * thread s owns column s), W again in double into Wd, and ddelta's dO term
+ * into dD.  The forward's W is f32: where Gam(t,-1) is tiny it is
+ * subnormal there, and W^T ddelta, which the reverse scan subtracts from
+ * dS0 (all of dh0 past a strong decay), would keep few of its digits
+ * (ORD-01, dh0 -0 where the oracle is 1.2e-44, seed 7). */
 extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
                                            const float *__restrict__ qn, const float *__restrict__ kn,
                                            const __nv_bfloat16 *__restrict__ dO,
@@ -193,22 +203,23 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
                                            double *__restrict__ Wd, double *__restrict__ dD,
                                            long long B, long long T, long long H, long long K, long long V)
 {
-    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK];
+    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK], cf[GDN_CHUNK][GDN_CHUNK];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
-    const long long t = threadIdx.x, blk = ch.lane * nc + ch.c;
+    const long long n = ch.n, blk = ch.lane * nc + ch.c;
     /* what the phases of this launch read and write; the rest is launch 5's */
     gdn_grad G = {ch, H, K, V, g, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
-                  Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL};
+                  Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL,
+                  NULL, NULL, NULL, NULL, cf, NULL};
 
     if (ch.lane >= B * H) return;
-    if (t < ch.n) gdn_grad_l(&G, t);
+    GDN_EACH(t, n) gdn_bprep_row(&G, t);
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
     gdn_grad_inverse(&G);
-    if (t < ch.n) {
-        gdn_grad_w(&G, t, Wd);
-        gdn_ddo_row(ch, t, g, qn, kn, dO, dD, H, K, V);
-    }
+    GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);
+    GDN_EACH(w, n * V) gdn_bprep_ddo(&G, w / V, w % V, dD);
 }
 
 /* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
@@ -271,91 +282,46 @@ extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const fl
         for (long long i = r0; i < K; i += rstep) dh0[(lane * K + i) * V + j] = (float)dS[i][jj];
 }
 
-/* dW_t = -ddelta_t S0^T (K long) into the dW workspace. */
-__device__ static void gdn_grad_dw(gdn_grad *G, long long t)
+/* ---- launch 5 ------------------------------------------------------------
+ * A block of GDN_GRAD_THREADS per (lane, chunk), the work of each phase
+ * spread over them an output element at a time: every element is still one
+ * thread's sum over the terms the math above lists, in the order it lists
+ * them, so how the work is spread changes no bit.  A barrier between
+ * phases.  What a per-position sum needs from the (position, column)
+ * phases goes through workspaces: dK and dQ (the gradients of kn and qn
+ * as they accumulate) and R (the column sums a position's dot products
+ * then read); the pair quantities of the chunk go to the tables of Pt. */
+
+/* The pair tables, GDN_CC doubles each, (t, s) at t * GDN_CHUNK + s:
+ * Gam(t,s) summed back from t (as the rows of L and o walk it) and forward
+ * from s (as their columns do), k_t . k_s, q_t . k_s (s < t), and
+ * delta_s . dO_t (s <= t). */
+enum { GDN_GR, GDN_GC, GDN_KK, GDN_QK, GDN_PD, GDN_NPAIR };
+
+__device__ static double *gdn_pair(const gdn_grad *G, int table, long long t, long long s)
+{
+    return G->P + table * GDN_CC + t * GDN_CHUNK + s;
+}
+
+/* Row width of R: a position's column sums, two vectors of up to max(K, V). */
+__device__ static long long gdn_rw(const gdn_grad *G) { return 2 * (G->K > G->V ? G->K : G->V); }
+
+/* dW_t(i) = -(ddelta_t . S0 row i), into the dW workspace. */
+__device__ static void gdn_grad_dw(gdn_grad *G, long long t, long long i)
 {
     const double *dd = G->dD + gdn_row(G, t) * G->V;
-    for (long long i = 0; i < G->K; i++) {
-        acc_t w = acc_of(0.0);
-        for (long long j = 0; j < G->V; j++) w += (acc_t)G->S0[i * G->V + j] * (acc_t)dd[j];
-        G->dW[gdn_row(G, t) * G->K + i] = -acc_value(w);
-    }
+    acc_t w = acc_of(0.0);
+    for (long long j = 0; j < G->V; j++) w += (acc_t)G->S0[i * G->V + j] * (acc_t)dd[j];
+    G->dW[gdn_row(G, t) * G->K + i] = -acc_value(w);
 }
 
-/* Row a of dA (b < a) into Xm, then in place row a of
- * X = dA A^T (X(a,s) needs dA(a,b) for b <= s only: s from the top). */
-__device__ static void gdn_grad_da(gdn_grad *G, long long a)
+/* dA(a,b), b < a, into Xm. */
+__device__ static void gdn_grad_da(gdn_grad *G, long long a, long long b)
 {
-    double *x = G->Xm + a * GDN_CHUNK;
     const double *dw = G->dW + gdn_row(G, a) * G->K, *dd = G->dD + gdn_row(G, a) * G->V;
-    for (long long b = 0; b < a; b++) {
-        acc_t y = acc_of(0.0);
-        for (long long j = 0; j < G->V; j++) y += (acc_t)dd[j] * (acc_t)__bfloat162float(G->v[gdn_row(G, b) * G->V + j]);
-        x[b] = G->bt[b] * G->gq[b] * gdn_dot_fd(gdn_k(G, b), dw, G->K) + G->bt[b] * acc_value(y);
-    }
-    for (long long s = a - 1; s >= 0; s--) {
-        acc_t y = acc_of(0.0);
-        for (long long b = 0; b <= s; b++) y += (acc_t)x[b] * (acc_t)G->Am[s * GDN_CHUNK + b];
-        x[s] = acc_value(y);
-    }
-}
-
-/* Column s of dL(t,s) = -sum_{a>=t} A(a,t) X(a,s), in place over X (t
- * upwards: X(t,s) is not needed once dL(t,s) is formed). */
-__device__ static void gdn_grad_dl(gdn_grad *G, long long s)
-{
-    for (long long t = s + 1; t < G->ch.n; t++) {
-        acc_t y = acc_of(0.0);
-        for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->Xm[a * GDN_CHUNK + s];
-        G->Xm[t * GDN_CHUNK + s] = -acc_value(y);
-    }
-}
-
-/* Through W and U (A's column t): dk_t = beta gt (A^T dW)_t and
- * dv_t = beta (A^T dU)_t; sets dD(t,-1)'s share, returns dbeta's. */
-__device__ static double gdn_grad_wy(gdn_grad *G, long long t, acc_t *dk)
-{
-    const long long n = G->ch.n, K = G->K, V = G->V;
-    const double wk = G->bt[t] * G->gq[t];
-    acc_t dwk = acc_of(0.0), db = acc_of(0.0);
-    for (long long i = 0; i < K; i++) {
-        acc_t x = acc_of(0.0);
-        for (long long a = t; a < n; a++) x += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dW[gdn_row(G, a) * K + i];
-        dk[i] = (acc_t)wk * x;
-        dwk += (acc_t)gdn_k(G, t)[i] * x;
-    }
-    for (long long j = 0; j < V; j++) {
-        acc_t y = acc_of(0.0);
-        for (long long a = t; a < n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dD[gdn_row(G, a) * V + j];
-        G->dv[gdn_row(G, t) * V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
-        db += (acc_t)__bfloat162float(G->v[gdn_row(G, t) * V + j]) * y;
-    }
-    G->e0[t] = wk * acc_value(dwk);
-    return acc_value(db) + G->gq[t] * acc_value(dwk);
-}
-
-/* Through L: row t (L(t,s), s < t: dbeta_t, dk_t, and dD(t,s) into Am
- * over A, which is read no more) and column t (L(a,t), a > t: dk_t). */
-__device__ static double gdn_grad_lpair(gdn_grad *G, long long t, acc_t *dk)
-{
-    const long long n = G->ch.n, K = G->K;
-    const double *dL = G->Xm;
-    acc_t db = acc_of(0.0);
-    double d = 0.0;
-    for (long long s = t - 1; s >= 0; s--) {
-        d += G->g[gdn_row(G, s + 1)];
-        const double gam = exp(d), kk = gdn_dot(gdn_k(G, t), gdn_k(G, s), K), c = dL[t * GDN_CHUNK + s];
-        db += (acc_t)(c * kk) * (acc_t)gam;
-        for (long long i = 0; i < K; i++) dk[i] += (acc_t)(c * G->bt[t] * gam) * (acc_t)gdn_k(G, s)[i];
-        G->Am[t * GDN_CHUNK + s] = c * G->bt[t] * kk * gam;
-    }
-    d = 0.0;
-    for (long long a = t + 1; a < n; a++) {
-        d += G->g[gdn_row(G, a)];
-        const double c = dL[a * GDN_CHUNK + t] * G->bt[a] * exp(d);
-        for (long long i = 0; i < K; i++) dk[i] += (acc_t)c * (acc_t)gdn_k(G, a)[i];
-    }
-    return acc_value(db);
+    acc_t y = acc_of(0.0);
+    for (long long j = 0; j < G->V; j++) y += (acc_t)dd[j] * (acc_t)__bfloat162float(G->v[gdn_row(G, b) * G->V + j]);
+    G->Xm[a * GDN_CHUNK + b] = G->bt[b] * G->gq[b] * gdn_dot_fd(gdn_k(G, b), dw, G->K) + G->bt[b] * acc_value(y);
 }
 
 /* delta_s . dO_t, in acc_t. */
@@ -367,62 +333,143 @@ __device__ static double gdn_grad_pd(const gdn_grad *G, long long t, long long s
     return acc_value(y);
 }
 
-/* Through o: row t (dq_t; dD(t,s) for s < t and dD(t,-1)) and column t
- * (dk_t from every o_a, a >= t).  dq_t = scale (gt S0 dO_t + sum_{s<=t}
- * Gam(t,s) (delta_s . dO_t) k_s). */
-__device__ static void gdn_grad_out(gdn_grad *G, long long t, acc_t *dq, acc_t *dk)
+/* The tables at (t, s), s <= t. */
+__device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s)
 {
-    const long long n = G->ch.n, K = G->K, V = G->V;
-    const double scale = 1.0 / sqrt((double)K);
-    const __nv_bfloat16 *dot = G->dO + gdn_row(G, t) * V;
-    double cf[GDN_CHUNK], d = 0.0;
-    cf[t] = gdn_grad_pd(G, t, t);
-    for (long long s = t - 1; s >= 0; s--) {
-        d += G->g[gdn_row(G, s + 1)];
-        cf[s] = exp(d) * gdn_grad_pd(G, t, s);
-        G->Am[t * GDN_CHUNK + s] += scale * cf[s] * gdn_dot(gdn_q(G, t), gdn_k(G, s), K);
-    }
-    acc_t e = acc_of(0.0);
-    for (long long i = 0; i < K; i++) {
-        acc_t y = acc_of(0.0), z = acc_of(0.0);
-        for (long long j = 0; j < V; j++) y += (acc_t)G->S0[i * V + j] * (acc_t)__bfloat162float(dot[j]);
-        e += (acc_t)gdn_q(G, t)[i] * y;
-        for (long long s = 0; s <= t; s++) z += (acc_t)cf[s] * (acc_t)gdn_k(G, s)[i];
-        dq[i] = (acc_t)scale * ((acc_t)G->gq[t] * y + z);
-    }
-    G->e0[t] += scale * G->gq[t] * acc_value(e);
-    d = 0.0;
-    for (long long a = t; a < n; a++) {
-        if (a > t) d += G->g[gdn_row(G, a)];
-        cf[a] = exp(d) * gdn_grad_pd(G, a, t);
-    }
-    for (long long i = 0; i < K; i++) {
-        acc_t z = acc_of(0.0);
-        for (long long a = t; a < n; a++) z += (acc_t)cf[a] * (acc_t)gdn_q(G, a)[i];
-        dk[i] += (acc_t)scale * z;
-    }
+    *gdn_pair(G, GDN_PD, t, s) = gdn_grad_pd(G, t, s);
+    if (s == t) return;
+    double back = 0.0, fwd = 0.0;
+    for (long long r = t; r > s; r--) back += G->g[gdn_row(G, r)];
+    for (long long r = s + 1; r <= t; r++) fwd += G->g[gdn_row(G, r)];
+    *gdn_pair(G, GDN_GR, t, s) = exp(back);
+    *gdn_pair(G, GDN_GC, t, s) = exp(fwd);
+    *gdn_pair(G, GDN_KK, t, s) = gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K);
+    *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), gdn_k(G, s), G->K);
 }
 
-/* Through S_end: dk_t += Gam(n-1,t) dSe delta_t; dD(n-1,t) into es[t]
- * (none for t = n-1: Gam(n-1,n-1) is 1), and thread n-1 adds dD(n-1,-1)
- * = Gam(n-1,-1) <S0, dSe> to its e0. */
-__device__ static void gdn_grad_state(gdn_grad *G, long long t, acc_t *dk)
+/* X(a,s) = sum_{b<=s} dA(a,b) A(s,b), s < a, into the shared X. */
+__device__ static void gdn_grad_x(gdn_grad *G, long long a, long long s)
 {
-    const long long n = G->ch.n, K = G->K, V = G->V;
-    const double *dl = G->delta + gdn_row(G, t) * V;
-    acc_t e = acc_of(0.0);
-    for (long long i = 0; i < K; i++) {
-        acc_t z = acc_of(0.0);
-        for (long long j = 0; j < V; j++) z += (acc_t)G->dSe[i * V + j] * (acc_t)dl[j];
-        dk[i] += (acc_t)G->ex[t] * z;
-        e += (acc_t)gdn_k(G, t)[i] * z;
+    acc_t y = acc_of(0.0);
+    for (long long b = 0; b <= s; b++) y += (acc_t)G->Xm[a * GDN_CHUNK + b] * (acc_t)G->Am[s * GDN_CHUNK + b];
+    G->X[a][s] = acc_value(y);
+}
+
+/* dL(t,s) = -sum_{a>=t} A(a,t) X(a,s), s < t, into Xm over dA. */
+__device__ static void gdn_grad_dl(gdn_grad *G, long long t, long long s)
+{
+    acc_t y = acc_of(0.0);
+    for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->X[a][s];
+    G->Xm[t * GDN_CHUNK + s] = -acc_value(y);
+}
+
+/* Through W (A's column t): dk_t(i) = beta gt (A^T dW)_t(i); the sum
+ * itself to R for dbeta's dot. */
+__device__ static void gdn_grad_wy_k(gdn_grad *G, long long t, long long i)
+{
+    const long long tok = gdn_row(G, t);
+    acc_t x = acc_of(0.0);
+    for (long long a = t; a < G->ch.n; a++) x += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dW[gdn_row(G, a) * G->K + i];
+    G->dK[tok * G->K + i] = (acc_t)(G->bt[t] * G->gq[t]) * x;
+    G->R[tok * gdn_rw(G) + i] = x;
+}
+
+/* Through U: dv_t(j) = beta (A^T dU)_t(j); the sum to R after W's. */
+__device__ static void gdn_grad_wy_v(gdn_grad *G, long long t, long long j)
+{
+    const long long tok = gdn_row(G, t);
+    acc_t y = acc_of(0.0);
+    for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dD[gdn_row(G, a) * G->V + j];
+    G->dv[tok * G->V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
+    G->R[tok * gdn_rw(G) + G->K + j] = y;
+}
+
+/* W and U's share of position t: dD(t,-1) into e0, dbeta into db. */
+__device__ static void gdn_grad_wy_sum(gdn_grad *G, long long t)
+{
+    const long long tok = gdn_row(G, t);
+    const acc_t *x = G->R + tok * gdn_rw(G), *y = x + G->K;
+    acc_t dwk = acc_of(0.0), db = acc_of(0.0);
+    for (long long i = 0; i < G->K; i++) dwk += (acc_t)gdn_k(G, t)[i] * x[i];
+    for (long long j = 0; j < G->V; j++) db += (acc_t)__bfloat162float(G->v[tok * G->V + j]) * y[j];
+    G->e0[t] = G->bt[t] * G->gq[t] * acc_value(dwk);
+    G->db[t] = acc_value(db) + G->gq[t] * acc_value(dwk);
+}
+
+/* E(t,s) = dD(t,s), s < t, from L and o, into Am over A (read no more). */
+__device__ static void gdn_grad_e(gdn_grad *G, long long t, long long s)
+{
+    const double scale = 1.0 / sqrt((double)G->K);
+    const double gam = *gdn_pair(G, GDN_GR, t, s), c = G->Xm[t * GDN_CHUNK + s];
+    G->Am[t * GDN_CHUNK + s] = c * G->bt[t] * *gdn_pair(G, GDN_KK, t, s) * gam;
+    const double cf = gam * *gdn_pair(G, GDN_PD, t, s);
+    G->Am[t * GDN_CHUNK + s] += scale * cf * *gdn_pair(G, GDN_QK, t, s);
+}
+
+/* Column i of position t's dk and dq, after W's share: through L's row t
+ * (s < t, from t down) and column t (a > t); through o (dq; dk from o's
+ * column, a >= t); through S_end.  The dot products of o's and S_end's
+ * sums with q_t and k_t go to R. */
+__device__ static void gdn_grad_qk(gdn_grad *G, long long t, long long i)
+{
+    const long long n = G->ch.n, K = G->K, V = G->V, tok = gdn_row(G, t);
+    const double scale = 1.0 / sqrt((double)K);
+    const __nv_bfloat16 *dot = G->dO + tok * V;
+    const double *dl = G->delta + tok * V;
+    acc_t dk = G->dK[tok * K + i];
+    for (long long s = t - 1; s >= 0; s--) {
+        const double gam = *gdn_pair(G, GDN_GR, t, s), c = G->Xm[t * GDN_CHUNK + s];
+        dk += (acc_t)(c * G->bt[t] * gam) * (acc_t)gdn_k(G, s)[i];
     }
-    G->es[t] = t < n - 1 ? G->ex[t] * acc_value(e) : 0.0;
+    for (long long a = t + 1; a < n; a++) {
+        const double c = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
+        dk += (acc_t)c * (acc_t)gdn_k(G, a)[i];
+    }
+    acc_t y = acc_of(0.0), z = acc_of(0.0);
+    for (long long j = 0; j < V; j++) y += (acc_t)G->S0[i * V + j] * (acc_t)__bfloat162float(dot[j]);
+    for (long long s = 0; s <= t; s++) {
+        const double cf = s < t ? *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s) : *gdn_pair(G, GDN_PD, t, t);
+        z += (acc_t)cf * (acc_t)gdn_k(G, s)[i];
+    }
+    G->dQ[tok * K + i] = (acc_t)scale * ((acc_t)G->gq[t] * y + z);
+    z = acc_of(0.0);
+    for (long long a = t; a < n; a++) {
+        const double cf = a > t ? *gdn_pair(G, GDN_GC, a, t) * *gdn_pair(G, GDN_PD, a, t) : *gdn_pair(G, GDN_PD, t, t);
+        z += (acc_t)cf * (acc_t)gdn_q(G, a)[i];
+    }
+    dk += (acc_t)scale * z;
+    z = acc_of(0.0);
+    for (long long j = 0; j < V; j++) z += (acc_t)G->dSe[i * V + j] * (acc_t)dl[j];
+    dk += (acc_t)G->ex[t] * z;
+    G->dK[tok * K + i] = dk;
+    G->R[tok * gdn_rw(G) + i] = y;
+    G->R[tok * gdn_rw(G) + K + i] = z;
+}
+
+/* The rest of position t: dbeta from L's row; dD(t,-1) from o and, for
+ * t = n-1, from S_end; dD(n-1,t) into es[t] (none for t = n-1:
+ * Gam(n-1,n-1) is 1); dbeta out. */
+__device__ static void gdn_grad_sums(gdn_grad *G, long long t, __nv_bfloat16 *dbeta)
+{
+    const long long n = G->ch.n, K = G->K, V = G->V, tok = gdn_row(G, t);
+    const double scale = 1.0 / sqrt((double)K);
+    const acc_t *y = G->R + tok * gdn_rw(G), *z = y + K;
+    acc_t db = acc_of(0.0), e = acc_of(0.0), es = acc_of(0.0);
+    for (long long s = t - 1; s >= 0; s--) {
+        const double c = G->Xm[t * GDN_CHUNK + s], kk = *gdn_pair(G, GDN_KK, t, s);
+        db += (acc_t)(c * kk) * (acc_t)*gdn_pair(G, GDN_GR, t, s);
+    }
+    G->db[t] += acc_value(db);
+    for (long long i = 0; i < K; i++) e += (acc_t)gdn_q(G, t)[i] * y[i];
+    G->e0[t] += scale * G->gq[t] * acc_value(e);
+    for (long long i = 0; i < K; i++) es += (acc_t)gdn_k(G, t)[i] * z[i];
+    G->es[t] = t < n - 1 ? G->ex[t] * acc_value(es) : 0.0;
     if (t == n - 1) {
-        acc_t y = acc_of(0.0);
-        for (long long x = 0; x < K * V; x++) y += (acc_t)G->S0[x] * (acc_t)G->dSe[x];
-        G->e0[t] += G->ex[n] * acc_value(y);
+        acc_t x = acc_of(0.0);
+        for (long long m = 0; m < K * V; m++) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
+        G->e0[t] += G->ex[n] * acc_value(x);
     }
+    dbeta[tok] = __double2bfloat16(G->db[t]);
 }
 
 /* dg_r = the sum of dD(t,s) over the pairs s < r <= t: the rows t >= r of
@@ -453,11 +500,10 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
         dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }
 
-/* Launch 5: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
- * position t (idle past the tail, but at every barrier).  The phases, a
- * barrier between those that read what another thread wrote (A is
- * launch 3's): dW; dA and X; dL; W and U's VJP; L's, o's and S_end's; dg, and q and k
- * through the normalisation. */
+/* Launch 5: a block of GDN_GRAD_THREADS per (lane, chunk) (launch 5's
+ * header above).  The phases: dW; dA and the pair tables; X; dL; W and
+ * U's VJP; their per-position sums and E; the columns of dk and dq; the
+ * per-position sums; dg, and q and k through the normalisation. */
 extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
                                           const __nv_bfloat16 *__restrict__ v,
@@ -468,7 +514,9 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
                                           const double *__restrict__ delta, const float *__restrict__ hs,
                                           const double *__restrict__ dhs, const double *__restrict__ dD,
                                           double *__restrict__ Am, double *__restrict__ Xm,
-                                          double *__restrict__ dW,
+                                          double *__restrict__ dW, double *__restrict__ Pt,
+                                          double *__restrict__ dKw, double *__restrict__ dQw,
+                                          double *__restrict__ Rw,
                                           __nv_bfloat16 *__restrict__ dq, __nv_bfloat16 *__restrict__ dk,
                                           __nv_bfloat16 *__restrict__ dv, float *__restrict__ dg,
                                           __nv_bfloat16 *__restrict__ dbeta,
@@ -476,39 +524,50 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
                                           long long K, long long V, float eps)
 {
     __shared__ double gq[GDN_CHUNK], ex[GDN_CHUNK + 1], bt[GDN_CHUNK], e0[GDN_CHUNK], es[GDN_CHUNK];
+    __shared__ double db[GDN_CHUNK], X[GDN_CHUNK][GDN_CHUNK];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
-    const long long t = threadIdx.x, n = ch.n, blk = ch.lane * nc + ch.c;
+    const long long n = ch.n, blk = ch.lane * nc + ch.c;
+    /* the accumulators are stored as acc_t in double-sized slots */
     gdn_grad G = {ch, H, K, V, g, qn, kn, hs + blk * K * V, v, dO, beta, delta, dhs + blk * K * V, dD,
-                  Am + blk * GDN_CC, Xm + blk * GDN_CC, dW, dv, gq, ex, bt, e0, es};
-    acc_t dqt[GDN_KMAX], dkt[GDN_KMAX];
-    double db = 0.0;
+                  Am + blk * GDN_CC, Xm + blk * GDN_CC, dW, dv, gq, ex, bt, e0, es,
+                  Pt + blk * GDN_NPAIR * GDN_CC, (acc_t *)dKw, (acc_t *)dQw, (acc_t *)Rw, X, db};
 
     if (ch.lane >= B * H || K > GDN_KMAX) return;
-    if (t < n) {
+    GDN_EACH(t, n) {
         gq[t] = gdn_start_decay(g, ch.base, H, t);
         bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
     }
     gdn_chunk_decays(g, ch.base, n, H, ex);   /* and the barrier for gq, bt */
-    if (t < n) gdn_grad_dw(&G, t);
+    GDN_EACH(w, n * K) gdn_grad_dw(&G, w / K, w % K);
     __syncthreads();
-    if (t < n) gdn_grad_da(&G, t);
-    __syncthreads();
-    if (t < n) gdn_grad_dl(&G, t);
-    __syncthreads();
-    if (t < n) db = gdn_grad_wy(&G, t, dkt);
-    __syncthreads();                              /* A is read no more: E goes over it */
-    if (t < n) {
-        db += gdn_grad_lpair(&G, t, dkt);
-        gdn_grad_out(&G, t, dqt, dkt);
-        gdn_grad_state(&G, t, dkt);
-        dbeta[gdn_row(&G, t)] = __double2bfloat16(db);
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s < t) gdn_grad_da(&G, t, s);
+        if (s <= t) gdn_grad_pairs(&G, t, s);
     }
     __syncthreads();
-    if (t < n) {
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_x(&G, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_dl(&G, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();
+    GDN_EACH(w, n * (K + V)) {
+        const long long t = w / (K + V), c = w % (K + V);
+        if (c < K) gdn_grad_wy_k(&G, t, c);
+        else gdn_grad_wy_v(&G, t, c - K);
+    }
+    __syncthreads();                              /* A is read no more: E goes over it */
+    GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();
+    GDN_EACH(w, n * K) gdn_grad_qk(&G, w / K, w % K);
+    __syncthreads();
+    GDN_EACH(t, n) gdn_grad_sums(&G, t, dbeta);
+    __syncthreads();
+    GDN_EACH(t, n) {
         const long long tok = gdn_row(&G, t);
         dg[tok] = gdn_grad_dg(&G, t);
-        gdn_norm_vjp(q + tok * K, dqt, dq + tok * K, K, eps);
-        gdn_norm_vjp(k + tok * K, dkt, dk + tok * K, K, eps);
+        gdn_norm_vjp(q + tok * K, G.dQ + tok * K, dq + tok * K, K, eps);
+        gdn_norm_vjp(k + tok * K, G.dK + tok * K, dk + tok * K, K, eps);
     }
 }

@@ -6,7 +6,7 @@
 -- hT, unused).  Then, all f64: A (Am, 64 x 64 per chunk; L, then dA, X
 -- and dL in Xm, the same size; the gate pairs over A once it is read), W
 -- again (Wd), ddelta (dD), the reverse scan's adjoint state at every
--- chunk's end (dhs) and dW.
+-- chunk's end (dhs), dW, and the last launch's pair tables and sums.
 local CHUNK = 64
 
 local function lanes(s) return s.B * s.H end
@@ -15,6 +15,10 @@ local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
 local SCAN_COLS, SCAN_THREADS = 16, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
+-- gdn_chunk_prep, gdn_chunk_bprep and gdn_chunk_grad: a block of GRAD_THREADS
+-- per (lane, chunk) (GDN_PREP_THREADS is the same 256); the last one's NPAIR pair
+-- tables a chunk (GDN_GRAD_THREADS, GDN_NPAIR in gdn_chunked_bwd.cu)
+local GRAD_THREADS, NPAIR = 256, 5
 local function tokens(w) return function(s) return {s.B * s.T * s.H * s[w]} end end
 
 return {
@@ -33,6 +37,12 @@ return {
       {name = "Xm", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * CHUNK * CHUNK} end},
       {name = "Wd", dtype = "f64", shape = tokens("K")},
       {name = "dW", dtype = "f64", shape = tokens("K")},
+      -- gdn_chunk_grad's: the pair tables (GDN_NPAIR of 64 x 64 a chunk),
+      -- dk and dq as they accumulate, and the column sums a position reads
+      {name = "Pt", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * NPAIR * CHUNK * CHUNK} end},
+      {name = "dK", dtype = "f64", shape = tokens("K")},
+      {name = "dQ", dtype = "f64", shape = tokens("K")},
+      {name = "R", dtype = "f64", shape = function(s) return {s.B * s.T * s.H * 2 * math.max(s.K, s.V)} end},
     },
     launches = function(s)
       local dims = {"B:i64", "T:i64", "H:i64", "K:i64", "V:i64"}
@@ -43,17 +53,17 @@ return {
       end
       local per_chunk = lanes(s) * nchunks(s)
       return {
-        {name = "gdn_chunk_prep", grid = per_chunk, block = CHUNK, smem = 0,
+        {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = 0,
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
-        {name = "gdn_chunk_bprep", grid = per_chunk, block = CHUNK, smem = 0,
+        {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = 0,
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
         {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
-        {name = "gdn_chunk_grad", grid = per_chunk, block = CHUNK, smem = 0,
+        {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = 0,
          params = with_dims({"q", "k", "v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
-                             "Am", "Xm", "dW", "dq", "dk", "dv", "dg", "dbeta"}, true)},
+                             "Am", "Xm", "dW", "Pt", "dK", "dQ", "R", "dq", "dk", "dv", "dg", "dbeta"}, true)},
       }
     end,
   }},

@@ -112,9 +112,17 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
     }
 }
 
-/* Launch 1: a block of GDN_CHUNK threads per (lane, chunk); thread t owns
- * position t (idle past the tail).  Writes qn, kn (normalised, f32), W and
- * U of the chunk. */
+/* w over [0, count), spread over the block's threads. */
+#define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
+
+/* The block of launch 1 (a chunk): at least GDN_CHUNK threads (the inverse
+ * gives a thread a column). */
+#define GDN_PREP_THREADS 256
+
+/* Launch 1: a block of GDN_PREP_THREADS per (lane, chunk), the work of each
+ * phase spread over them an element at a time (each element one thread's
+ * sum, in the order written: how the work is spread changes no bit).
+ * Writes qn, kn (normalised, f32), W and U of the chunk. */
 extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
                                           const __nv_bfloat16 *__restrict__ v,
@@ -130,33 +138,34 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
-    const long long t = threadIdx.x, base = gdn_tok(b, t0, H, T, h);
+    const long long base = gdn_tok(b, t0, H, T, h);
 
     if (lane >= B * H) return;
-    if (t < n) {
-        gdn_norm_row(q + (base + t * H) * K, qn + (base + t * H) * K, K, eps);
-        gdn_norm_row(k + (base + t * H) * K, kn + (base + t * H) * K, K, eps);
+    GDN_EACH(w, 2 * n) {
+        const long long t = w >> 1;
+        if (w & 1) gdn_norm_row(k + (base + t * H) * K, kn + (base + t * H) * K, K, eps);
+        else gdn_norm_row(q + (base + t * H) * K, qn + (base + t * H) * K, K, eps);
     }
     __syncthreads();
-    if (t < n) {
+    GDN_EACH(t, n) {
         const float bt = __bfloat162float(beta[base + t * H]);
         wk[t] = (double)bt * gdn_l_row(Lm, kn + base * K, g + base, t, K, H, bt);
         bv[t] = bt;
     }
     __syncthreads();
     gdn_tri_inverse(Lm, Am, n);
-    if (t < n) {
-        for (long long i = 0; i < K; i++) {
-            acc_t w = acc_of(0.0);
-            for (long long s = 0; s <= t; s++) w += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * H) * K + i]);
-            W[(base + t * H) * K + i] = (float)acc_value(w);
-        }
-        for (long long j = 0; j < V; j++) {
-            acc_t u = acc_of(0.0);
-            for (long long s = 0; s <= t; s++)
-                u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
-            U[(base + t * H) * V + j] = acc_value(u);
-        }
+    GDN_EACH(w, n * K) {
+        const long long t = w / K, i = w % K;
+        acc_t a = acc_of(0.0);
+        for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * H) * K + i]);
+        W[(base + t * H) * K + i] = (float)acc_value(a);
+    }
+    GDN_EACH(w, n * V) {
+        const long long t = w / V, j = w % V;
+        acc_t u = acc_of(0.0);
+        for (long long s = 0; s <= t; s++)
+            u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
+        U[(base + t * H) * V + j] = acc_value(u);
     }
 }
 

@@ -10,8 +10,9 @@ local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- gdn_chunk_scan: a block of SCAN_THREADS per (lane, tile of SCAN_COLS state
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
 local SCAN_COLS, SCAN_THREADS = 16, 256
--- gdn_chunk_out: OUT_SPLIT threads a position (GDN_OUT_SPLIT)
-local OUT_SPLIT = 4
+-- gdn_chunk_out: OUT_SPLIT threads a position (GDN_OUT_SPLIT); gdn_chunk_prep:
+-- a block of PREP_THREADS a chunk (GDN_PREP_THREADS)
+local OUT_SPLIT, PREP_THREADS = 4, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
 
 return {
@@ -33,7 +34,7 @@ return {
       local prep = with_dims{"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}
       prep[#prep + 1] = "eps:f32"
       return {
-        {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = CHUNK, smem = 0, params = prep},
+        {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = PREP_THREADS, smem = 0, params = prep},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "ht"}},
         {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = 0,
