@@ -42,6 +42,7 @@ local function top_oracle_sized(ctx, c, item, limit)
   local small = case.fit(spec, c.shape, ctx.budget, item.dim, 4 * limit)
   if not small or small[item.dim] ~= c.shape[item.dim] then return nil end
   local s = ctx:case(c.name, small, "normal")
+  ctx:progress(("case %s (run whole; now compared at %s)"):format(c.name, specmod.shape_string(small)))
   local inputs = ctx:inputs(s)
   local r = ctx:run(inputs, s.shape, s.opts)
   f = ctx:outcome(s, r) or ctx:within(s, r, ctx:oracle(inputs, s.shape), "probabilistic")

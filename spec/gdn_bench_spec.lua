@@ -88,3 +88,50 @@ describe("tools/gdn-time.lua", function()
     runs("./kcv run tools/gdn-time.lua --shape 1,2", 2, "--shape wants B,T,H,D")
   end)
 end)
+
+describe("tools/gdn-dump.lua", function()
+  local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
+
+  -- the file names of dir, sorted, and the bytes of each
+  local function dumped(dir)
+    local names = {}
+    for name in io.popen("ls " .. dir):lines() do names[#names + 1] = name end
+    table.sort(names)
+    local bytes = {}
+    for _, name in ipairs(names) do bytes[name] = files.read(dir .. "/" .. name) end
+    return names, bytes
+  end
+
+  it_cpu("writes every output of both chunked kernels at five shapes, the same bytes run after run", function()
+    local a, b = files.tmpdir(), files.tmpdir()
+    runs("./kcv run tools/gdn-dump.lua " .. a, 0, "5 shapes")
+    runs("./kcv run tools/gdn-dump.lua " .. b, 0)
+    local names, first = dumped(a)
+    local _, second = dumped(b)
+    -- the forward's o and ht, the backward's dq dk dv dg dbeta dh0, at 5 shapes
+    assert.are.equal(5 * (2 + 6), #names)
+    for _, name in ipairs(names) do assert.are.equal(first[name], second[name], name) end
+  end)
+
+  it_cpu("gives other bytes for a kernel that computes otherwise (a bf16 state between chunks)", function()
+    local a, b = files.tmpdir(), files.tmpdir()
+    runs("./kcv run tools/gdn-dump.lua " .. a, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. b .. " --fwd redteam/gdn_chunked_bf16_state.cu", 0)
+    local names, honest = dumped(a)
+    local _, broken = dumped(b)
+    local differ = 0
+    for _, name in ipairs(names) do
+      if name:match("^fwd") and honest[name] ~= broken[name] then differ = differ + 1 end
+    end
+    assert.is_true(differ > 0)
+  end)
+
+  it_cpu("names the kernel that does not run, and the file it cannot write, with exit 2", function()
+    runs("./kcv run tools/gdn-dump.lua " .. files.tmpdir() .. " --fwd nonexist.cu", 2, "nonexist.cu at shape 1")
+    runs("./kcv run tools/gdn-dump.lua /nonexistent/dir", 2, "/nonexistent/dir/fwd-1-1.bin")
+  end)
+
+  it("takes a missing directory as a usage error (exit 2)", function()
+    runs("./kcv run tools/gdn-dump.lua", 2, "no output directory")
+  end)
+end)
