@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 #include "kcv.h"
+#include "mp.h"        /* mp_parallel */
 
 enum { C_NORMAL, C_SUBNORMAL, C_PZERO, C_NZERO, C_PINF, C_NINF, C_NAN, C_NCLASS };
 
@@ -551,6 +552,71 @@ static int l_overflow_threshold(lua_State *L)
  * reference-relative: where ref or expected is non-finite nothing is
  * checked at all, the class question being reference_relative's and the
  * mask gates' (an oracle NaN from 0*Inf that the reference also gives). */
+/* What within finds in a range of elements. */
+typedef struct {
+    double worst, wg, we, werr, wbound;
+    int64_t at, first_bad, violations, checked;
+} within_part;
+
+typedef struct {
+    const kcv_buf *g, *e, *m, *r;
+    double c_abs, c_rel, c_mag, T;
+    int64_t n, parts;
+    within_part *out;
+} within_job;
+
+/* Elements [lo, hi) into p: the first worst ratio, the first violation and
+ * the counts, as one pass over them in order would find them. */
+static void within_range(const within_job *j, int64_t lo, int64_t hi, within_part *p)
+{
+    double gb[BLK], eb[BLK], mb[BLK], rb[BLK];
+    *p = (within_part){.worst = -1, .at = -1, .first_bad = -1};
+    for (int64_t i0 = lo, n = 0; i0 < hi; i0 += n) {
+        n = hi - i0 < BLK ? hi - i0 : BLK;
+        load_block(j->g, i0, (int)n, gb);
+        load_block(j->e, i0, (int)n, eb);
+        if (j->m) load_block(j->m, i0, (int)n, mb);
+        if (j->r) load_block(j->r, i0, (int)n, rb);
+        for (int k = 0; k < n; k++) {
+            double ev = eb[k], gv = gb[k], err, bound, ratio;
+            if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
+            if (j->r && !(isfinite(rb[k]) && isfinite(ev))) continue;
+            p->checked++;
+            bound = j->c_abs + term(j->c_rel, fabs(ev)) + (j->m ? term(j->c_mag, fabs(mb[k])) : 0);
+            if (isinf(gv) && isfinite(ev) && (gv > 0) == (ev > 0) && fabs(ev) + bound >= j->T) {
+                err = fmax(0, j->T - fabs(ev));        /* overflowed within the bound */
+                ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
+            } else if (!isfinite(ev) || !isfinite(gv)) {
+                err = INFINITY;
+                ratio = INFINITY;
+            } else {
+                err = fabs(gv - ev);
+                ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
+                if (isnan(ratio)) ratio = INFINITY;   /* a NaN bound proves nothing */
+            }
+            if (!(err <= bound) || isinf(ratio)) {
+                p->violations++;
+                if (p->first_bad < 0) p->first_bad = i0 + k;
+            }
+            if (ratio > p->worst) {
+                p->worst = ratio; p->at = i0 + k; p->wg = gv; p->we = ev; p->werr = err; p->wbound = bound;
+            }
+        }
+    }
+}
+
+static void within_parts(void *ctx, int64_t lo, int64_t hi)
+{
+    within_job *j = ctx;
+    for (int64_t k = lo; k < hi; k++)
+        within_range(j, j->n * k / j->parts, j->n * (k + 1) / j->parts, &j->out[k]);
+}
+
+/* Parts of a within pass over the cores: a fixed number for a given length
+ * (never the thread count), merged in order, so the result is the serial
+ * pass's whatever the machine. */
+#define WITHIN_PARTS 64
+
 static int l_within(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);
@@ -562,53 +628,35 @@ static int l_within(lua_State *L)
     if (c_mag != 0 && !m) luaL_argerror(L, 3, "opts.c_mag needs opts.mag (a buffer)");
     kcv_buf *r = opt_buf(L, 3, "ref", g->numel);
 
-    double worst = -1, wg = 0, we = 0, werr = 0, wbound = 0;
-    double T = overflow_threshold(g->dtype);
-    int64_t at = -1, first_bad = -1, violations = 0, checked = 0;
-    double gb[BLK], eb[BLK], mb[BLK], rb[BLK];
-    FOR_BLOCKS(g->numel, i0, n) {
-    load_block(g, i0, (int)n, gb);
-    load_block(e, i0, (int)n, eb);
-    if (m) load_block(m, i0, (int)n, mb);
-    if (r) load_block(r, i0, (int)n, rb);
-    for (int k = 0; k < n; k++) {
-        int64_t i = i0 + k;
-        double ev = eb[k], gv = gb[k], err, bound, ratio;
-        if (!isfinite(ev) && same_nonfinite_class(gv, ev)) continue;
-        if (r && !(isfinite(rb[k]) && isfinite(ev))) continue;
-        checked++;
-        bound = c_abs + term(c_rel, fabs(ev)) + (m ? term(c_mag, fabs(mb[k])) : 0);
-        if (isinf(gv) && isfinite(ev) && (gv > 0) == (ev > 0) && fabs(ev) + bound >= T) {
-            err = fmax(0, T - fabs(ev));           /* overflowed within the bound */
-            ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
-        } else if (!isfinite(ev) || !isfinite(gv)) {
-            err = INFINITY;
-            ratio = INFINITY;
-        } else {
-            err = fabs(gv - ev);
-            ratio = err == 0 ? 0 : bound > 0 ? err / bound : INFINITY;
-            if (isnan(ratio)) ratio = INFINITY;   /* a NaN bound proves nothing */
+    within_part parts[WITHIN_PARTS];
+    within_job j = {g, e, m, r, c_abs, c_rel, c_mag, overflow_threshold(g->dtype), g->numel, 0, parts};
+    j.parts = (g->numel + BLK - 1) / BLK;
+    if (j.parts > WITHIN_PARTS) j.parts = WITHIN_PARTS;
+    if (j.parts < 1) j.parts = 1;
+    mp_parallel(j.parts, 20.0 * (double)g->numel / (double)j.parts, within_parts, &j);
+    within_part w = {.worst = -1, .at = -1, .first_bad = -1};
+    for (int64_t k = 0; k < j.parts; k++) {
+        const within_part *p = &parts[k];
+        if (p->at >= 0 && p->worst > w.worst) {
+            w.worst = p->worst; w.at = p->at; w.wg = p->wg; w.we = p->we; w.werr = p->werr; w.wbound = p->wbound;
         }
-        if (!(err <= bound) || isinf(ratio)) {
-            violations++;
-            if (first_bad < 0) first_bad = i;
-        }
-        if (ratio > worst) { worst = ratio; at = i; wg = gv; we = ev; werr = err; wbound = bound; }
-    }
+        if (w.first_bad < 0) w.first_bad = p->first_bad;
+        w.violations += p->violations;
+        w.checked += p->checked;
     }
     lua_createtable(L, 0, 10);
-    lua_pushboolean(L, violations == 0); lua_setfield(L, -2, "ok");
-    if (at >= 0) {
-        setint(L, "worst_index", at);
-        setnum(L, "got", wg);
-        setnum(L, "expected", we);
-        setnum(L, "err", werr);
-        setnum(L, "bound", wbound);
+    lua_pushboolean(L, w.violations == 0); lua_setfield(L, -2, "ok");
+    if (w.at >= 0) {
+        setint(L, "worst_index", w.at);
+        setnum(L, "got", w.wg);
+        setnum(L, "expected", w.we);
+        setnum(L, "err", w.werr);
+        setnum(L, "bound", w.wbound);
     }
-    setnum(L, "ratio", at >= 0 ? worst : 0);
-    setint(L, "violations", violations);
-    setint(L, "checked", checked);
-    if (first_bad >= 0) setint(L, "first_violation", first_bad);
+    setnum(L, "ratio", w.at >= 0 ? w.worst : 0);
+    setint(L, "violations", w.violations);
+    setint(L, "checked", w.checked);
+    if (w.first_bad >= 0) setint(L, "first_violation", w.first_bad);
     return 1;
 }
 

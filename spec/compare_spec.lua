@@ -203,6 +203,29 @@ describe("kcv.cmp.within", function()
     assert.is_true(s.ok); assert.are.equal(0, s.ratio)
   end)
 
+  -- within splits a long buffer over the cores (a fixed 64 parts, merged
+  -- in order): its answer must be the serial pass's, the first of equal
+  -- worst ratios and the first violation included, whatever the threads.
+  it("gives the serial pass's answer on a long buffer, whatever the number of threads", function()
+    local n = 300007                             -- 293 blocks of 1024, parts of uneven length
+    local e, g = kcv.buffer("f64", n):fill(1), kcv.buffer("f32", n):fill(1)
+    for _, at in ipairs{5000, 150000, 299000} do g:set(at, 1.5) end  -- three equal worst ratios
+    g:set(260000, 1.25)
+    local old = kcv.mp.threads()
+    local answers = {}
+    for _, t in ipairs{1, 2, 7} do
+      kcv.mp.threads(t)
+      answers[t] = cmp.within(g, e, {c_abs = 0.1})
+    end
+    kcv.mp.threads(old)
+    for _, t in ipairs{2, 7} do assert.are.same(answers[1], answers[t]) end
+    local r = answers[1]
+    assert.are.equal(5000, r.worst_index)        -- the first of the equal worst
+    assert.are.equal(5000, r.first_violation)
+    assert.are.equal(4, r.violations); assert.are.equal(n, r.checked)
+    assert.is_true(math.abs(r.ratio - 5) < 1e-9)
+  end)
+
   it("treats err 0 against bound 0 as no violation", function()
     local r = cmp.within(kcv.from("f32", {2, 3}), kcv.from("f64", {2, 3}), {})
     assert.is_true(r.ok); assert.are.equal(0, r.ratio)
@@ -499,5 +522,11 @@ describe("the thresholded gates' oracle at the edge of overflow (kcv.verify.prob
     local p = probe.overflow_rounded(value, "f16", b, mag)
     assert.are.equal(math.huge, p:get(2))      -- 70000 - 20 >= 65520
     assert.are.equal(math.huge, p:get(3))
+  end)
+
+  it("returns the oracle's own buffer when no finite value reaches the threshold (no copy)", function()
+    local small = kcv.from("f64", {1, -65519, math.huge, 0 / 0})
+    assert.are.equal(small, probe.overflow_rounded(small, "f16", b, kcv.buffer("f64", 4):fill(0)))
+    assert.are_not.equal(value, probe.overflow_rounded(value, "f16", b, mag))
   end)
 end)

@@ -240,6 +240,21 @@ describe("kcv.mp.l2norm and l2norm_vjp (the in-op normalisation of q and k)", fu
     end
   end)
 
+  it("gives the same bytes on one core and on several (rows split over the cores)", function()
+    local x, dy = rnd({4000, 16}, 5), rnd({4000, 16}, 6)
+    local dym = kcv.buffer("f64", {4000, 16}):fill(1)
+    local old = kcv.mp.threads()
+    local got = {}
+    for _, t in ipairs{1, 5} do
+      kcv.mp.threads(t)
+      local y, n = kcv.mp.l2norm(x)
+      local dx, mag = kcv.mp.l2norm_vjp(y, n, dy, dym)
+      got[t] = {y:bytes(), n:bytes(), dx:bytes(), mag:bytes()}
+    end
+    kcv.mp.threads(old)
+    for i = 1, 4 do assert.are.equal(got[1][i], got[5][i], i) end
+  end)
+
   it("refuses a VJP whose buffers do not match", function()
     local y, n = kcv.mp.l2norm(rnd({3, 4}, 1))
     local ok, err = pcall(kcv.mp.l2norm_vjp, y, n, rnd({3, 5}, 2), rnd({3, 4}, 3))
