@@ -373,6 +373,24 @@ describe("kcv audit", function()
       assert.are.equal(2, (sh("python3 corpus/journal.py frobnicate")))
     end)
 
+    it("splits the controls for the next call: passes done, the rest and the never run for later, less a level for now", function()
+      os.execute("mkdir -p " .. T .. "/split")
+      local journal, problems = T .. "/split/controls.jsonl", T .. "/split/problems.json"
+      spit(journal, '{"id":"control/l1_p1","verdict":"pass"}\n{"id":"control/l1_p2","verdict":"not_judged"}\n'
+                    .. '{"id":"control/l4_p1","verdict":"not_judged"}\n')
+      spit(problems, '{"problems":[{"key":"l1_p1","level":1},{"key":"l1_p2","level":1},'
+                     .. '{"key":"l1_p3","level":1},{"key":"l4_p1","level":4}]}')
+      local rc, out, err = sh(("python3 corpus/journal.py split-controls %s %s %s --except-level 4")
+                              :format(journal, problems, T .. "/split"))
+      assert.are.equal(0, rc, err)
+      assert.truthy(out:find("1 done, 3 in later.txt (1 never ran), 2 in now.txt", 1, true), out)
+      assert.are.equal("control/l1_p1", read_journal(T .. "/split/controls-done.jsonl")[1].id)
+      assert.are.equal("control/l1_p2\ncontrol/l4_p1\ncontrol/l1_p3\n", slurp(T .. "/split/later.txt"))
+      assert.are.equal("control/l1_p2\ncontrol/l1_p3\n", slurp(T .. "/split/now.txt"))
+      assert.are.equal(2, (sh(("python3 corpus/journal.py split-controls %s %s %s --except-level four")
+                               :format(journal, problems, T .. "/split"))))
+    end)
+
     it_torch("survives kill -9: --resume audits the rest, keeps the lines already written byte for byte, and says how many it found", function()
       -- five of the corpus's solutions and two gates, to keep the time down
       local ids = {"relu_honest", "relu_nan_swallow", "relu_inplace", "triu_structured", "linear_honest"}
