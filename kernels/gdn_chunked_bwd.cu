@@ -120,7 +120,7 @@ struct gdn_grad {
     double *gq, *ex, *bt, *e0, *es;               /* shared: Gam(.,-1), Gam(n-1,.), beta, dD(.,-1), dD(n-1,.) */
     double *P;                                    /* launch 5: the pair tables */
     acc_t *dK, *dQ, *R;                           /* launch 5: per token, K, K and gdn_rw long */
-    double (*X)[GDN_CHUNK];                       /* launch 5, shared: X = dA A^T */
+    double (*X)[GDN_CHUNK];                       /* shared: launch 3's dO coefficients, launch 5's X = dA A^T */
     double *db;                                   /* launch 5, shared: dbeta */
 };
 
