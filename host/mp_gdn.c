@@ -249,8 +249,22 @@ static int l_l2norm_vjp(lua_State *L)
     return 2;
 }
 
+/* kcv.mp.gdn_decays(g) -> exp(g) elementwise (f64, g's shape): the decays
+ * exactly as the lanes compute them (this C library's exp), for an oracle
+ * on the device that must give the lanes' bits (kcv/oracle/gpu.lua). */
+static int l_gdn_decays(lua_State *L)
+{
+    kcv_buf *g = mp_checkfbuf(L, 1);
+    const double *gv = mp_loadf64(L, g);
+    double *e = kcv_newbuf(L, KCV_F64, g->ndim, g->shape)->data;
+    for (int64_t i = 0; i < g->numel; i++) e[i] = exp(gv[i]);
+    return 1;
+}
+
 void mp_open_gdn(lua_State *L)
 {
+    lua_pushcfunction(L, l_gdn_decays);
+    lua_setfield(L, -2, "gdn_decays");
     lua_pushcfunction(L, l_l2norm);
     lua_setfield(L, -2, "l2norm");
     lua_pushcfunction(L, l_l2norm_vjp);

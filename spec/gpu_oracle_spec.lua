@@ -72,3 +72,84 @@ describe("the certified GEMM oracle on the device", function()
     assert.is_true(kcv.cmp.bytes_equal(y1, y2))
   end)
 end)
+
+-- kcv.mp.gdn's forward lanes on the device (host/oracle/gdn_fwd.cu): the
+-- same bits, for every member of the family, with non-finite inputs too.
+local GDN_VARIANTS = {
+  gdn = {g = "scalar", beta = true}, deltanet = {beta = true}, kda = {g = "key", beta = true},
+  gla = {g = "key"}, simple_gla = {g = "scalar"},
+}
+
+local function gdn_args(var, B, T, H, K, V, seed)
+  local function rnd(shape, s, lo, hi)
+    return kcv.buffer("f64", shape):fill_uniform{seed = seed + s, lo = lo or -1, hi = hi or 1}
+  end
+  local a = {q = rnd({B, T, H, K}, 1), k = rnd({B, T, H, K}, 2), v = rnd({B, T, H, V}, 3)}
+  if var.h0 ~= false then a.h0 = rnd({B, H, K, V}, 4) end
+  if var.g == "scalar" then a.g = rnd({B, T, H}, 5, -0.3, 0) end
+  if var.g == "key" then a.g = rnd({B, T, H, K}, 5, -0.3, 0) end
+  if var.beta then a.beta = rnd({B, T, H}, 6, 0, 1) end
+  return a
+end
+
+-- kcv.mp.gdn and the device's answer to the same arguments, and gpu.last.
+local function both_gdn(backend, a)
+  local want = table.pack(kcv.mp.gdn(a))
+  local saved = gpu.MIN_WORK
+  gpu.MIN_WORK = 0
+  local got = table.pack(gpu.for_backend(backend, true).gdn(a))
+  gpu.MIN_WORK = saved
+  return want, got, gpu.last
+end
+
+local function gdn_same_bits_on(backend)
+  it("gives kcv.mp.gdn's o, ht and their magnitudes bit for bit, for all five members of the family", function()
+    for name, var in pairs(GDN_VARIANTS) do
+      local want, got, last = both_gdn(backend, gdn_args(var, 2, 70, 2, 8, 5, 10))
+      assert.are.equal("ok", last.status, name .. ": " .. tostring(last.message))
+      assert.are.equal(4, got.n)
+      for i = 1, 4 do assert.is_true(kcv.cmp.bytes_equal(want[i], got[i]), name .. " output " .. i) end
+    end
+  end)
+
+  it("keeps NaN, Inf and a gate of -Inf where kcv.mp.gdn has them, with no h0 and V past a warp", function()
+    local a = gdn_args({g = "scalar", beta = true, h0 = false}, 1, 9, 2, 4, 33, 20)
+    a.k:set(5, 0 / 0); a.v:set(40, 1 / 0); a.g:set(7, -1 / 0); a.q:set(60, -1 / 0)
+    local want, got, last = both_gdn(backend, a)
+    assert.are.equal("ok", last.status, tostring(last.message))
+    for i = 1, 4 do assert.is_true(kcv.cmp.bytes_equal(want[i], got[i]), "output " .. i) end
+    local nan = 0
+    for e = 0, got[1].numel - 1 do if got[1]:get(e) ~= got[1]:get(e) then nan = nan + 1 end end
+    assert.is_true(nan > 0)                                   -- the NaN reached o
+  end)
+end
+
+describe("the Gated DeltaNet forward oracle on the device", function()
+  describe("run by the CPU backend", function() gdn_same_bits_on("cpu") end)
+
+  describe("run by the cuda backend", function()
+    if kcv.backend.available("cuda") then gdn_same_bits_on("cuda")
+    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
+  end)
+
+  it("leaves arguments kcv.mp.gdn would refuse to kcv.mp.gdn, whose message they get", function()
+    local a = gdn_args(GDN_VARIANTS.gdn, 1, 4, 1, 4, 4, 30)
+    a.beta = kcv.buffer("f64", 1, 4, 2)                        -- not [B,T,H]
+    local ok1, e1 = pcall(kcv.mp.gdn, a)
+    local ok2, e2 = pcall(gpu.for_backend("cpu", true).gdn, a)
+    assert.is_false(ok1); assert.is_false(ok2)
+    assert.are.equal(e1, tostring(e2):sub(-#e1))              -- the same message (e2 has where it was raised)
+    assert.are.equal("host", gpu.last.status)
+  end)
+end)
+
+describe("tools/bench-gdn-oracle.lua", function()
+  it("times the forward oracle both ways and says the bits agree (its kernel on the CPU backend)", function()
+    local p = io.popen("./kcv run tools/bench-gdn-oracle.lua '1,70,2,8,5 1,9,2,4,33' cpu 2>&1")
+    local out = p:read("a")
+    p:close()
+    local rows = 0
+    for _ in out:gmatch("\n[%d,]+%s+[%d.]+%s+[%d.]+%s+ok true") do rows = rows + 1 end
+    assert.are.equal(2, rows, out)
+  end)
+end)

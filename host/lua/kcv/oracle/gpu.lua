@@ -9,7 +9,11 @@
 -- host/mp_acc.h); the rows holding an element the device could not certify
 -- are computed again by kcv.mp.gemm (MPFR).  Options other than plain
 -- A B (ta, tb, alpha, beta, C), small products, and a device that fails go
--- to kcv.mp.gemm as they are.  docs/ORACLE.md, "On the device".
+-- to kcv.mp.gemm as they are.
+-- gdn: kcv.mp.gdn's forward lanes, a thread per state column
+-- (host/oracle/gdn_fwd.cu), the decays computed here by the host's exp;
+-- small work, arguments kcv.mp.gdn would question, and a device that fails
+-- go to kcv.mp.gdn as they are.  docs/ORACLE.md, "On the device".
 local kcv = require "kcv"
 
 local M = {}
@@ -18,22 +22,31 @@ local M = {}
 -- the copies cost more than the CPU's certified path there.
 M.MIN_WORK = 1 << 22
 
-local PARAMS = {"ptr", "ptr", "ptr", "ptr", "ptr", "i64", "i64", "i64"}
+local PARAMS = {
+  gemm_certified = {"ptr", "ptr", "ptr", "ptr", "ptr", "i64", "i64", "i64"},
+  gdn_fwd_oracle = {"ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
+                    "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "f64"},
+}
+local SOURCES = {gemm_certified = "gemm_certified.cu", gdn_fwd_oracle = "gdn_fwd.cu"}
 local kernels = {}
 
 local function root()
   return require("kcv.verify.registry").root()
 end
 
-local function kernel(backend)
-  if kernels[backend] == nil then
-    local k, err = kcv.kernel.load{source = root() .. "/host/oracle/gemm_certified.cu",
-                                   name = "gemm_certified", params = PARAMS, backend = backend,
+-- Kernel `name` of host/oracle/ on backend, loaded once (nil where it fails:
+-- M.load_error says why).
+local function kernel(backend, name)
+  name = name or "gemm_certified"
+  local key = backend .. "/" .. name
+  if kernels[key] == nil then
+    local k, err = kcv.kernel.load{source = root() .. "/host/oracle/" .. SOURCES[name],
+                                   name = name, params = PARAMS[name], backend = backend,
                                    options = {"-I" .. root() .. "/host", "-fmad=false"}}
-    kernels[backend] = k or false
+    kernels[key] = k or false
     M.load_error = err
   end
-  return kernels[backend] or nil
+  return kernels[key] or nil
 end
 
 -- Rows r (0-based) of the 2-d f64 buffer x, as a new [#rows, cols] buffer.
@@ -65,7 +78,7 @@ function M.gemm(A, B, opts, backend)
     return kcv.mp.gemm(A, B, opts)
   end
   local m, k, n = A.shape[1], A.shape[2], B.shape[2]
-  local kern = m * n * k >= M.MIN_WORK and kernel(backend)
+  local kern = m * n * k >= M.MIN_WORK and kernel(backend, "gemm_certified")
   if not kern then
     M.last = {status = "host", message = m * n * k < M.MIN_WORK and "small" or M.load_error}
     return kcv.mp.gemm(A, B)
@@ -88,11 +101,65 @@ function M.gemm(A, B, opts, backend)
   return y, mag
 end
 
--- kcv.mp with gemm on backend (nil: kcv.mp itself, for the cpu backend or
--- with KCV_GPU_ORACLE=0).
+-- Whether buffer x has exactly these dims.
+local function shaped(x, dims)
+  if type(x) ~= "userdata" or x.ndim ~= #dims then return false end
+  for d = 1, #dims do if x.shape[d] ~= dims[d] then return false end end
+  return true
+end
+
+local GDN_FIELDS = {q = true, k = true, v = true, g = true, beta = true, h0 = true, scale = true}
+
+-- The dims of a forward call kcv.mp.gdn would take as it is, or nil.
+local function gdn_dims(a)
+  if type(a) ~= "table" then return nil end
+  for name in pairs(a) do if not GDN_FIELDS[name] then return nil end end
+  local q, v = a.q, a.v
+  if type(q) ~= "userdata" or type(v) ~= "userdata" or q.ndim ~= 4 or v.ndim ~= 4 then return nil end
+  local B, T, H, K, V = q.shape[1], q.shape[2], q.shape[3], q.shape[4], v.shape[4]
+  local ok = shaped(a.k, {B, T, H, K}) and shaped(v, {B, T, H, V})
+             and (a.g == nil or shaped(a.g, {B, T, H}) or shaped(a.g, {B, T, H, K}))
+             and (a.beta == nil or shaped(a.beta, {B, T, H})) and (a.h0 == nil or shaped(a.h0, {B, H, K, V}))
+             and (a.scale == nil or math.type(a.scale) ~= nil)
+  if not ok then return nil end
+  return B, T, H, K, V
+end
+
+-- o, ht, o_mag, ht_mag as kcv.mp.gdn(args) gives them, computed on backend.
+function M.gdn(args, backend)
+  local B, T, H, K, V = gdn_dims(args)
+  local kern = B and V <= 1024 and B * T * H * K * V >= M.MIN_WORK and kernel(backend, "gdn_fwd_oracle")
+  if not kern then
+    M.last = {status = "host", message = not B and "arguments for kcv.mp.gdn to judge"
+                                        or (B * T * H * K * V < M.MIN_WORK or V > 1024) and "small" or M.load_error}
+    return kcv.mp.gdn(args)
+  end
+  local function f64(x) return x and x:cast("f64") end
+  local gate = not args.g and 0 or args.g.ndim == 3 and 1 or 2
+  local none = kcv.buffer("f64", 1):fill(0)            -- for an absent input
+  local eg = args.g and kcv.mp.gdn_decays(args.g) or none
+  local o, om = kcv.buffer("f64", B, T, H, V), kcv.buffer("f64", B, T, H, V)
+  local ht, hm = kcv.buffer("f64", B, H, K, V), kcv.buffer("f64", B, H, K, V)
+  local S = kcv.buffer("f64", B * H * K * V)
+  local scale = args.scale or 1 / math.sqrt(K)
+  local r = kern:launch{grid = B * H, block = 32 * ((V + 31) // 32), timeout = 600,
+                        args = {f64(args.q), f64(args.k), f64(args.v), eg, f64(args.beta) or none,
+                                f64(args.h0) or none, S, o, om, ht, hm,
+                                B, T, H, K, V, gate, args.beta and 1 or 0, args.h0 and 1 or 0, scale}}
+  if r.status ~= "ok" then
+    M.last = {status = r.status, message = r.message}
+    return kcv.mp.gdn(args)
+  end
+  M.last = {status = "ok"}
+  return o, ht, om, hm
+end
+
+-- kcv.mp with gemm and gdn on backend (nil: kcv.mp itself, for the cpu
+-- backend or with KCV_GPU_ORACLE=0).
 function M.for_backend(backend, force)
   if not force and (backend ~= "cuda" or os.getenv("KCV_GPU_ORACLE") == "0") then return kcv.mp end
-  return setmetatable({gemm = function(A, B, opts) return M.gemm(A, B, opts, backend) end},
+  return setmetatable({gemm = function(A, B, opts) return M.gemm(A, B, opts, backend) end,
+                       gdn = function(args) return M.gdn(args, backend) end},
                       {__index = kcv.mp})
 end
 
