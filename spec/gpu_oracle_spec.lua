@@ -124,6 +124,49 @@ local function gdn_same_bits_on(backend)
   end)
 end
 
+-- kcv.mp.gdn_bwd and the device's answer to the same arguments, and gpu.last.
+local function both_gdn_bwd(backend, a)
+  local want = kcv.mp.gdn_bwd(a)
+  local saved = gpu.MIN_WORK
+  gpu.MIN_WORK = 0
+  local got = gpu.for_backend(backend, true).gdn_bwd(a)
+  gpu.MIN_WORK = saved
+  return want, got, gpu.last
+end
+
+-- Every gradient and magnitude of want, byte for byte in got (and none more).
+local function same_gradients(want, got, what)
+  for _, name in ipairs{"dq", "dk", "dv", "dg", "dbeta", "dh0"} do
+    assert.are.equal(want[name] == nil, got[name] == nil, what .. " " .. name)
+    if want[name] then
+      assert.is_true(kcv.cmp.bytes_equal(want[name], got[name]), what .. " " .. name)
+      assert.is_true(kcv.cmp.bytes_equal(want.mag[name], got.mag[name]), what .. " magnitude of " .. name)
+    end
+  end
+end
+
+local function gdn_bwd_same_bits_on(backend)
+  it("gives kcv.mp.gdn_bwd's gradients and magnitudes bit for bit, for all five members, across a checkpoint", function()
+    for name, var in pairs(GDN_VARIANTS) do
+      local a = gdn_args(var, 2, 70, 2, 8, 5, 40)           -- T = 70: two segments of 64 steps
+      a["do"] = kcv.buffer("f64", {2, 70, 2, 5}):fill_uniform{seed = 47, lo = -1, hi = 1}
+      a.dht = kcv.buffer("f64", {2, 2, 8, 5}):fill_uniform{seed = 48, lo = -1, hi = 1}
+      local want, got, last = both_gdn_bwd(backend, a)
+      assert.are.equal("ok", last.status, name .. ": " .. tostring(last.message))
+      same_gradients(want, got, name)
+    end
+  end)
+
+  it("keeps NaN, Inf and a gate of -Inf as kcv.mp.gdn_bwd has them, with no h0, no dht and V past a warp", function()
+    local a = gdn_args({g = "key", beta = true, h0 = false}, 1, 9, 2, 4, 33, 50)
+    a["do"] = kcv.buffer("f64", {1, 9, 2, 33}):fill_uniform{seed = 57, lo = -1, hi = 1}
+    a.k:set(5, 0 / 0); a.v:set(40, 1 / 0); a.g:set(7, -1 / 0); a["do"]:set(90, -1 / 0)
+    local want, got, last = both_gdn_bwd(backend, a)
+    assert.are.equal("ok", last.status, tostring(last.message))
+    same_gradients(want, got, "non-finite")
+  end)
+end
+
 describe("the Gated DeltaNet forward oracle on the device", function()
   describe("run by the CPU backend", function() gdn_same_bits_on("cpu") end)
 
@@ -143,13 +186,31 @@ describe("the Gated DeltaNet forward oracle on the device", function()
   end)
 end)
 
+describe("the Gated DeltaNet backward oracle on the device", function()
+  describe("run by the CPU backend", function() gdn_bwd_same_bits_on("cpu") end)
+
+  describe("run by the cuda backend", function()
+    if kcv.backend.available("cuda") then gdn_bwd_same_bits_on("cuda")
+    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
+  end)
+
+  it("leaves a call without dO to kcv.mp.gdn_bwd, whose message it gets", function()
+    local a = gdn_args(GDN_VARIANTS.gdn, 1, 4, 1, 4, 4, 60)
+    local ok1, e1 = pcall(kcv.mp.gdn_bwd, a)
+    local ok2, e2 = pcall(gpu.for_backend("cpu", true).gdn_bwd, a)
+    assert.is_false(ok1); assert.is_false(ok2)
+    assert.are.equal(e1, tostring(e2):sub(-#e1))
+    assert.are.equal("host", gpu.last.status)
+  end)
+end)
+
 describe("tools/bench-gdn-oracle.lua", function()
-  it("times the forward oracle both ways and says the bits agree (its kernel on the CPU backend)", function()
+  it("times the oracle, forward and backward, both ways and says the bits agree (its kernels on the CPU backend)", function()
     local p = io.popen("./kcv run tools/bench-gdn-oracle.lua '1,70,2,8,5 1,9,2,4,33' cpu 2>&1")
     local out = p:read("a")
     p:close()
     local rows = 0
-    for _ in out:gmatch("\n[%d,]+%s+[%d.]+%s+[%d.]+%s+ok true") do rows = rows + 1 end
-    assert.are.equal(2, rows, out)
+    for _ in out:gmatch("\n[%d,]+%s+[fbw][wd][d]%s+[%d.]+%s+[%d.]+%s+ok true") do rows = rows + 1 end
+    assert.are.equal(4, rows, out)                           -- two shapes, forward and backward
   end)
 end)

@@ -3,17 +3,20 @@
  * the same IEEE operations in the same order as host/mp_gdn_lanes.h's
  * step and fwd_lane, a thread per state column j (the forward's columns
  * are independent: every sum of a column runs over i in index order, as
- * the lanes' column loops do), a block per (batch, head) lane.  The decays
- * come computed by the host's exp (eg = kcv.mp.gdn_decays(g)): the
- * device's exp may differ from the C library's in the last bit, every
- * other operation here is correctly rounded on both.  Build with
- * -fmad=false: the lanes are built with -ffp-contract=off.
+ * the lanes' column loops do; gdn_col.cuh), a block per (batch, head)
+ * lane.  The decays come computed by the host's exp (eg =
+ * kcv.mp.gdn_decays(g)): the device's exp may differ from the C library's
+ * in the last bit, every other operation here is correctly rounded on
+ * both.  Build with -fmad=false: the lanes are built with
+ * -ffp-contract=off.
  *
  * All arrays f64.  q, k [B,T,H,K]; v [B,T,H,V]; eg [B,T,H] (gate 1) or
  * [B,T,H,K] (gate 2) or unused (gate 0); beta [B,T,H] when delta; h0
  * [B,H,K,V] when has_h0; S [B*H][K][V] workspace.  Out: o, o_mag
  * [B,T,H,V]; ht, ht_mag [B,H,K,V].
  */
+#include "gdn_col.cuh"
+
 extern "C" __global__ void gdn_fwd_oracle(const double *__restrict__ q, const double *__restrict__ k,
                                           const double *__restrict__ v, const double *__restrict__ eg,
                                           const double *__restrict__ beta, const double *__restrict__ h0,
@@ -23,6 +26,7 @@ extern "C" __global__ void gdn_fwd_oracle(const double *__restrict__ q, const do
                                           long long B, long long T, long long H, long long K, long long V,
                                           long long gate, long long delta, long long has_h0, double scale)
 {
+    const gdn_dev c = {q, k, v, eg, beta, h0, NULL, NULL, B, T, H, K, V, gate, delta, scale};
     const long long lane = blockIdx.x, j = threadIdx.x, b = lane / H, h = lane % H;
     if (lane >= B * H || j >= V) return;
     double *s = S + lane * K * V + j;                 /* column j: s[i * V] */
@@ -30,40 +34,10 @@ extern "C" __global__ void gdn_fwd_oracle(const double *__restrict__ q, const do
     double n = 0;                                     /* h0 is given exactly: no error yet */
     for (long long t = 0; t < T; t++) {
         const long long tok = (b * T + t) * H + h;
-        const double *kt = k + tok * K, *qt = q + tok * K;
-        /* decay: A = D_t S (S becomes A), amax = max_i exp(g_t,i) */
-        double amax = 1;
-        if (gate == 1) {
-            const double a = eg[tok];
-            for (long long i = 0; i < K; i++) s[i * V] *= a;
-            amax = a;
-        } else if (gate == 2) {
-            amax = 0;
-            for (long long i = 0; i < K; i++) {
-                const double a = eg[tok * K + i];
-                s[i * V] *= a;
-                amax = fmax(amax, a);
-            }
-        }
-        double knorm = 0;
-        for (long long i = 0; i < K; i++) knorm += kt[i] * kt[i];
-        knorm = sqrt(knorm);
-        const double bt = delta ? beta[tok] : 1;
-        /* r_j = v_j - A[:,j] . k (delta rule; else v_j), ua = sum |A_ij k_i|, col = sum A_ij^2 */
-        double u = 0, ua = 0, col = 0;
-        for (long long i = 0; i < K; i++) {
-            const double ki = kt[i];
-            u += s[i * V] * ki;
-            ua += fabs(s[i * V] * ki);
-        }
-        for (long long i = 0; i < K; i++) col += s[i * V] * s[i * V];
-        const double vj = v[tok * V + j], r = delta ? vj - u : vj;
-        n = amax * n + sqrt(col) + fabs(bt) * knorm * (fabs(vj) + (delta ? ua : 0));
-        for (long long i = 0; i < K; i++) s[i * V] += bt * kt[i] * r;
+        gdn_col_step(&c, tok, j, s, &n);
         /* o_t = scale S_t^T q_t and its magnitude */
-        double qn = 0, y = 0, ya = 0;
-        for (long long i = 0; i < K; i++) qn += qt[i] * qt[i];
-        qn = sqrt(qn);
+        const double *qt = q + tok * K, qn = gdn_norm2(qt, K);
+        double y = 0, ya = 0;
         for (long long i = 0; i < K; i++) {
             y += s[i * V] * qt[i];
             ya += fabs(s[i * V] * qt[i]);

@@ -10,10 +10,10 @@
 -- are computed again by kcv.mp.gemm (MPFR).  Options other than plain
 -- A B (ta, tb, alpha, beta, C), small products, and a device that fails go
 -- to kcv.mp.gemm as they are.
--- gdn: kcv.mp.gdn's forward lanes, a thread per state column
--- (host/oracle/gdn_fwd.cu), the decays computed here by the host's exp;
--- small work, arguments kcv.mp.gdn would question, and a device that fails
--- go to kcv.mp.gdn as they are.  docs/ORACLE.md, "On the device".
+-- gdn, gdn_bwd: kcv.mp.gdn's lanes, a block a lane and a thread per state
+-- column (host/oracle/gdn_fwd.cu, gdn_bwd.cu), the decays computed here by
+-- the host's exp; small work, arguments kcv.mp would question, and a
+-- device that fails go to kcv.mp as they are.  docs/ORACLE.md, "On the device".
 local kcv = require "kcv"
 
 local M = {}
@@ -26,8 +26,12 @@ local PARAMS = {
   gemm_certified = {"ptr", "ptr", "ptr", "ptr", "ptr", "i64", "i64", "i64"},
   gdn_fwd_oracle = {"ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
                     "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "f64"},
+  gdn_bwd_oracle = {"ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
+                    "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
+                    "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "f64"},
 }
-local SOURCES = {gemm_certified = "gemm_certified.cu", gdn_fwd_oracle = "gdn_fwd.cu"}
+local SOURCES = {gemm_certified = "gemm_certified.cu", gdn_fwd_oracle = "gdn_fwd.cu",
+                 gdn_bwd_oracle = "gdn_bwd.cu"}
 local kernels = {}
 
 local function root()
@@ -109,11 +113,14 @@ local function shaped(x, dims)
 end
 
 local GDN_FIELDS = {q = true, k = true, v = true, g = true, beta = true, h0 = true, scale = true}
+local GDN_BWD_FIELDS = {q = true, k = true, v = true, g = true, beta = true, h0 = true, scale = true,
+                        ["do"] = true, dht = true}
 
--- The dims of a forward call kcv.mp.gdn would take as it is, or nil.
-local function gdn_dims(a)
+-- The dims of a call kcv.mp.gdn (or, with backward, gdn_bwd) would take as
+-- it is, or nil.
+local function gdn_dims(a, backward)
   if type(a) ~= "table" then return nil end
-  for name in pairs(a) do if not GDN_FIELDS[name] then return nil end end
+  for name in pairs(a) do if not (backward and GDN_BWD_FIELDS or GDN_FIELDS)[name] then return nil end end
   local q, v = a.q, a.v
   if type(q) ~= "userdata" or type(v) ~= "userdata" or q.ndim ~= 4 or v.ndim ~= 4 then return nil end
   local B, T, H, K, V = q.shape[1], q.shape[2], q.shape[3], q.shape[4], v.shape[4]
@@ -121,37 +128,93 @@ local function gdn_dims(a)
              and (a.g == nil or shaped(a.g, {B, T, H}) or shaped(a.g, {B, T, H, K}))
              and (a.beta == nil or shaped(a.beta, {B, T, H})) and (a.h0 == nil or shaped(a.h0, {B, H, K, V}))
              and (a.scale == nil or math.type(a.scale) ~= nil)
+             and (not backward or shaped(a["do"], {B, T, H, V}) and (a.dht == nil or shaped(a.dht, {B, H, K, V})))
   if not ok then return nil end
   return B, T, H, K, V
 end
 
+local function f64(x) return x and x:cast("f64") end
+
+-- Why the device does not take a gdn call of these dims (nil: it does).
+local function gdn_host_why(B, T, H, K, V, max_kv)
+  if not B then return "arguments for kcv.mp to judge" end
+  if K > max_kv or V > max_kv or B * T * H * K * V < M.MIN_WORK then return "small or too wide" end
+  return nil
+end
+
+-- The device kernel for a gdn call (backward: gdn_bwd) and its dims; nil
+-- where the host takes it (M.last says why).
+local function gdn_on_device(args, backward, backend)
+  local B, T, H, K, V = gdn_dims(args, backward)
+  local why = gdn_host_why(B, T, H, K, V, backward and 256 or 1024)
+  local kern = not why and kernel(backend, backward and "gdn_bwd_oracle" or "gdn_fwd_oracle")
+  if not kern then
+    M.last = {status = "host", message = why or M.load_error}
+    return nil
+  end
+  return kern, B, T, H, K, V
+end
+
+-- What both kernels take first: the gate's kind (0 none, 1 scalar, 2 per
+-- key), the decays exp(g) by the host's exp, and a stand-in for an absent
+-- input.
+local function gdn_common(args)
+  local none = kcv.buffer("f64", 1):fill(0)
+  local gate = not args.g and 0 or args.g.ndim == 3 and 1 or 2
+  return gate, args.g and kcv.mp.gdn_decays(args.g) or none, none
+end
+
+-- Whether launch result r is ok (M.last says how it went).
+local function ran(r)
+  M.last = r.status == "ok" and {status = "ok"} or {status = r.status, message = r.message}
+  return r.status == "ok"
+end
+
 -- o, ht, o_mag, ht_mag as kcv.mp.gdn(args) gives them, computed on backend.
 function M.gdn(args, backend)
-  local B, T, H, K, V = gdn_dims(args)
-  local kern = B and V <= 1024 and B * T * H * K * V >= M.MIN_WORK and kernel(backend, "gdn_fwd_oracle")
-  if not kern then
-    M.last = {status = "host", message = not B and "arguments for kcv.mp.gdn to judge"
-                                        or (B * T * H * K * V < M.MIN_WORK or V > 1024) and "small" or M.load_error}
-    return kcv.mp.gdn(args)
-  end
-  local function f64(x) return x and x:cast("f64") end
-  local gate = not args.g and 0 or args.g.ndim == 3 and 1 or 2
-  local none = kcv.buffer("f64", 1):fill(0)            -- for an absent input
-  local eg = args.g and kcv.mp.gdn_decays(args.g) or none
+  local kern, B, T, H, K, V = gdn_on_device(args, false, backend)
+  if not kern then return kcv.mp.gdn(args) end
+  local gate, eg, none = gdn_common(args)
   local o, om = kcv.buffer("f64", B, T, H, V), kcv.buffer("f64", B, T, H, V)
   local ht, hm = kcv.buffer("f64", B, H, K, V), kcv.buffer("f64", B, H, K, V)
   local S = kcv.buffer("f64", B * H * K * V)
-  local scale = args.scale or 1 / math.sqrt(K)
-  local r = kern:launch{grid = B * H, block = 32 * ((V + 31) // 32), timeout = 600,
+  local r = kern:launch{grid = B * H, block = 32 * ((V + 31) // 32), timeout = 600, scratch = {[S] = 0},
                         args = {f64(args.q), f64(args.k), f64(args.v), eg, f64(args.beta) or none,
-                                f64(args.h0) or none, S, o, om, ht, hm,
-                                B, T, H, K, V, gate, args.beta and 1 or 0, args.h0 and 1 or 0, scale}}
-  if r.status ~= "ok" then
-    M.last = {status = r.status, message = r.message}
-    return kcv.mp.gdn(args)
-  end
-  M.last = {status = "ok"}
+                                f64(args.h0) or none, S, o, om, ht, hm, B, T, H, K, V, gate,
+                                args.beta and 1 or 0, args.h0 and 1 or 0, args.scale or 1 / math.sqrt(K)}}
+  if not ran(r) then return kcv.mp.gdn(args) end
   return o, ht, om, hm
+end
+
+local GRADIENTS = {"dq", "dk", "dv", "dg", "dbeta", "dh0"}
+
+-- kcv.mp.gdn_bwd(args)'s table of gradients and magnitudes, computed on
+-- backend (host/oracle/gdn_bwd.cu).
+function M.gdn_bwd(args, backend)
+  local kern, B, T, H, K, V = gdn_on_device(args, true, backend)
+  if not kern then return kcv.mp.gdn_bwd(args) end
+  local gate, eg, none = gdn_common(args)
+  local shapes = {dq = {B, T, H, K}, dk = {B, T, H, K}, dv = {B, T, H, V}, dh0 = {B, H, K, V},
+                  dg = gate == 2 and {B, T, H, K} or gate == 1 and {B, T, H} or nil,
+                  dbeta = args.beta and {B, T, H} or nil}
+  local res, mag = {}, {}
+  for _, name in ipairs(GRADIENTS) do
+    res[name] = shapes[name] and kcv.buffer("f64", shapes[name])
+    mag[name] = shapes[name] and kcv.buffer("f64", shapes[name])
+  end
+  local nseg = (T + 63) // 64                   -- gdn_bwd.cu's workspace, per lane
+  local W = kcv.buffer("f64", B * H * ((nseg + 67) * K * V + (nseg + 65) * V))
+  local a = {f64(args.q), f64(args.k), f64(args.v), eg, f64(args.beta) or none, f64(args.h0) or none,
+             f64(args["do"]), f64(args.dht) or none, W}
+  for _, name in ipairs(GRADIENTS) do a[#a + 1] = res[name] or none end
+  for _, name in ipairs(GRADIENTS) do a[#a + 1] = mag[name] or none end
+  for _, n in ipairs{B, T, H, K, V, gate, args.beta and 1 or 0, args.h0 and 1 or 0, args.dht and 1 or 0,
+                     args.scale or 1 / math.sqrt(K)} do a[#a + 1] = n end
+  local r = kern:launch{grid = B * H, block = 32 * ((math.max(K, V) + 31) // 32), timeout = 600, args = a,
+                        scratch = {[W] = 0}}
+  if not ran(r) then return kcv.mp.gdn_bwd(args) end
+  res.mag = mag
+  return res
 end
 
 -- kcv.mp with gemm and gdn on backend (nil: kcv.mp itself, for the cpu
@@ -159,7 +222,8 @@ end
 function M.for_backend(backend, force)
   if not force and (backend ~= "cuda" or os.getenv("KCV_GPU_ORACLE") == "0") then return kcv.mp end
   return setmetatable({gemm = function(A, B, opts) return M.gemm(A, B, opts, backend) end,
-                       gdn = function(args) return M.gdn(args, backend) end},
+                       gdn = function(args) return M.gdn(args, backend) end,
+                       gdn_bwd = function(args) return M.gdn_bwd(args, backend) end},
                       {__index = kcv.mp})
 end
 
