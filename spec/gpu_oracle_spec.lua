@@ -177,12 +177,17 @@ describe("the Gated DeltaNet forward oracle on the device", function()
 
   it("leaves arguments kcv.mp.gdn would refuse to kcv.mp.gdn, whose message they get", function()
     local a = gdn_args(GDN_VARIANTS.gdn, 1, 4, 1, 4, 4, 30)
-    a.beta = kcv.buffer("f64", 1, 4, 2)                        -- not [B,T,H]
-    local ok1, e1 = pcall(kcv.mp.gdn, a)
-    local ok2, e2 = pcall(gpu.for_backend("cpu", true).gdn, a)
-    assert.is_false(ok1); assert.is_false(ok2)
-    assert.are.equal(e1, tostring(e2):sub(-#e1))              -- the same message (e2 has where it was raised)
-    assert.are.equal("host", gpu.last.status)
+    for _, bad in ipairs{{beta = kcv.buffer("f64", 1, 4, 2)},   -- not [B,T,H]
+                         {q = kcv.buffer("i32", 1, 4, 1, 4)}} do   -- not a float buffer
+      local b = {}
+      for k, v in pairs(a) do b[k] = v end
+      for k, v in pairs(bad) do b[k] = v end
+      local ok1, e1 = pcall(kcv.mp.gdn, b)
+      local ok2, e2 = pcall(gpu.for_backend("cpu", true).gdn, b)
+      assert.is_false(ok1); assert.is_false(ok2)
+      assert.are.equal(e1, tostring(e2):sub(-#e1))            -- the same message (e2 has where it was raised)
+      assert.are.equal("host", gpu.last.status)
+    end
   end)
 end)
 

@@ -105,9 +105,9 @@ function M.gemm(A, B, opts, backend)
   return y, mag
 end
 
--- Whether buffer x has exactly these dims.
+-- Whether x is a float buffer of exactly these dims (what kcv.mp.gdn takes).
 local function shaped(x, dims)
-  if type(x) ~= "userdata" or x.ndim ~= #dims then return false end
+  if type(x) ~= "userdata" or x.ndim ~= #dims or not kcv.dtype(x.dtype).is_float then return false end
   for d = 1, #dims do if x.shape[d] ~= dims[d] then return false end end
   return true
 end
