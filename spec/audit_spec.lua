@@ -515,6 +515,24 @@ describe("kcv audit", function()
       assert.is_truthy(err:find("1 to audit now", 1, true), err)
       assert.is_truthy(err:find("relu_nan_swa", 1, true), err)
     end)
+
+    -- 2026-12-03: a controls call given the l3 ids first spent its budget
+    -- on the l1 ids of its list, taken in the corpus's order
+    it("audits in the order the --only values name the solutions, --limit counting in that order", function()
+      local audit_mod = require "kcv.audit"
+      local sols = {}
+      for _, id in ipairs{"l1_p1", "l1_p2", "l3_p1", "l3_p2", "l2_p7"} do sols[#sols + 1] = {id = id} end
+      local function ids(list)
+        local out = {}
+        for _, sol in ipairs(list) do out[#out + 1] = sol.id end
+        return out
+      end
+      assert.are.same({"l3_p2", "l3_p1", "l1_p2"},
+                      ids(audit_mod.select_todo({only = {"l3_p2", "l3", "l1_p2"}}, sols, {})))
+      assert.are.same({"l3_p1", "l1_p1"}, ids(audit_mod.select_todo({only = {"l3", "l1"}, limit = 2}, sols,
+                                                                    {l3_p2 = true})))
+      assert.are.same({"l1_p1", "l1_p2", "l3_p1", "l3_p2", "l2_p7"}, ids(audit_mod.select_todo({}, sols, {})))
+    end)
   end)
 
   describe("RES-01's out-of-bounds check (--sanitizer)", function()

@@ -176,26 +176,33 @@ local function check_only(o, solutions)
   return true
 end
 
--- Solutions to audit now: --only, minus what the journal holds, --limit.
-local function select_todo(o, solutions, done)
+-- Solutions to audit now: --only, minus what the journal holds, --limit;
+-- in the order --only names them (the corpus's order among those one value
+-- names, and without --only), so a call takes the ids it is given first
+-- first.
+function M.select_todo(o, solutions, done)
   -- --only takes whole ids, or the first characters of one (as the tables
   -- print them); a value that is a whole id matches that id alone
   local ids = {}
   for _, sol in ipairs(solutions) do ids[sol.id] = true end
-  local function wanted(id)
-    if not o.only or #o.only == 0 then return true end
-    for _, v in ipairs(o.only) do
-      if id == v or (not ids[v] and id:sub(1, #v) == v) then return true end
+  local function rank(id)             -- the first --only value naming id, or nil
+    if not o.only or #o.only == 0 then return 1 end
+    for r, v in ipairs(o.only) do
+      if id == v or (not ids[v] and id:sub(1, #v) == v) then return r end
     end
-    return false
+    return nil
   end
-  local list = {}
+  local picked = {}
   for i, sol in ipairs(solutions) do
     local mine = not o.shard or (i - 1) % o.shard[2] == o.shard[1] - 1
-    if mine and wanted(sol.id) and not done[sol.id] then
-      if o.limit and #list >= o.limit then break end
-      list[#list + 1] = sol
-    end
+    local r = mine and not done[sol.id] and rank(sol.id)
+    if r then picked[#picked + 1] = {rank = r, at = i, sol = sol} end
+  end
+  table.sort(picked, function(a, b) return a.rank < b.rank or (a.rank == b.rank and a.at < b.at) end)
+  local list = {}
+  for _, p in ipairs(picked) do
+    if o.limit and #list >= o.limit then break end
+    list[#list + 1] = p.sol
   end
   return list
 end
@@ -228,7 +235,7 @@ function M.run(o)
   if not ok then return nil, why end
   local j, err = journal.open(o.journal, o.resume)
   if not j then return nil, err end
-  local todo = select_todo(o, solutions, j.by_id)
+  local todo = M.select_todo(o, solutions, j.by_id)
   local say = o.say or function(line) io.stderr:write(line, "\n") end
   say(("kcv audit: %d solution(s), %d already in %s, %d to audit now; pairing checked for %d")
       :format(#solutions, #j.entries, o.journal, #todo, npairs))

@@ -28,7 +28,8 @@ and a column per gate (also after an audit); --markdown FILE writes its tables (
 FILE's `<!-- generated: begin/end -->` lines when it has them, as
 docs/AUDIT.md does).  --controls audits each problem's own Model as the candidate:
 the positive control every problem must pass.  --only ID takes an id, or
-its first characters (as the tables print them) when no id is exactly that.  --shard K/N audits every
+its first characters (as the tables print them) when no id is exactly that;
+the solutions are audited in the order the --only values name them.  --shard K/N audits every
 N-th solution from the K-th (run N audits side by side, one journal each);
 --claim DIR lets audits side by side share one queue instead: each takes
 the next solution no other has taken (by creating DIR/<id>), so a slow
