@@ -7,11 +7,13 @@
  * works by columns (the forward's recomputation, dS's column sums, the
  * magnitudes) and as row i = x where the lanes sum along a row (dq, dk, a
  * per-key dg), with a barrier between.  A scalar gate's dg sums all of
- * A * dS in row-major order: thread 0 alone, as the lanes do.
+ * A * dS in row-major order: every thread rounds its column's terms, then
+ * thread 0 adds them up in that order, as the lanes do.
  *
  * The workspace W holds, per lane, the checkpoint states and magnitudes
- * (every GDN_SEG steps), a segment of states and magnitudes, dS and A:
- * (nseg + GDN_SEG + 3) K V + (nseg + GDN_SEG + 1) V doubles.
+ * (every GDN_SEG steps), a segment of states and magnitudes, dS, A and the
+ * terms of a scalar gate's dg (computed by all, then summed by one):
+ * (nseg + GDN_SEG + 5) K V + (nseg + GDN_SEG + 1) V doubles.
  */
 #include "gdn_col.cuh"
 
@@ -24,11 +26,12 @@ struct gdn_out {
 
 /* The reverse of step tok (S_prev: the lane's state before it, np its
  * magnitude per column, nt the magnitude after it): dS from dL/dS_t to
- * dL/dS_{t-1}, md its magnitude per column (shared).  Thread x: column j =
- * x < V, row i = x < K. */
+ * dL/dS_{t-1}, md its magnitude per column (shared); A, P and Pm: K V
+ * doubles of scratch each.  Thread x: column j = x < V, row i = x < K. */
 __device__ static void gdn_step_back(const gdn_dev *c, const gdn_out *out, long long tok, const double *S_prev,
-                                     const double *np, const double *nt, double *dS, double *A, double *md,
-                                     double *r, double *rm, double *dr, double *drm, double *dd, double *ddm)
+                                     const double *np, const double *nt, double *dS, double *A, double *P,
+                                     double *Pm, double *md, double *r, double *rm, double *dr, double *drm,
+                                     double *dd, double *ddm)
 {
     const long long K = c->K, V = c->V, x = threadIdx.x;
     const double *q = c->q + tok * K, *k = c->k + tok * K, *v = c->v + tok * V, *dO = c->dO + tok * V;
@@ -97,12 +100,18 @@ __device__ static void gdn_step_back(const gdn_dev *c, const gdn_out *out, long 
         for (long long i = 0; i < K; i++) dS[i * V + x] -= k[i] * dr[x];
     __syncthreads();
     if (c->gate == 1) {                           /* A = D S_prev, D scalar: dg over all of A * dS */
-        if (x == 0) {
+        if (x < V)                                /* the terms, each rounded as the lanes round it */
+            for (long long i = 0; i < K; i++) {
+                const long long e = i * V + x;
+                P[e] = A[e] * dS[e];
+                Pm[e] = (fabs(A[e]) + amax * np[x]) * (fabs(dS[e]) + md[x] + (c->delta ? fabs(k[i]) * drm[x] : 0));
+            }
+        __syncthreads();
+        if (x == 0) {                             /* summed in row-major order, one thread */
             double dg = 0, dgm = 0;
             for (long long e = 0; e < K * V; e++) {
-                const long long i = e / V, j = e % V;
-                dg += A[e] * dS[e];
-                dgm += (fabs(A[e]) + amax * np[j]) * (fabs(dS[e]) + md[j] + (c->delta ? fabs(k[i]) * drm[j] : 0));
+                dg += P[e];
+                dgm += Pm[e];
             }
             out->dg[tok] = dg;
             out->mdg[tok] = dgm;
@@ -148,9 +157,9 @@ extern "C" __global__ void gdn_bwd_oracle(const double *__restrict__ q, const do
     const long long lane = blockIdx.x, x = threadIdx.x, b = lane / H, h = lane % H, KV = K * V;
     const long long nseg = (T + GDN_SEG - 1) / GDN_SEG;
     if (lane >= B * H || K > GDN_BWD_MAX || V > GDN_BWD_MAX) return;
-    double *ck = W + lane * ((nseg + GDN_SEG + 3) * KV + (nseg + GDN_SEG + 1) * V);
+    double *ck = W + lane * ((nseg + GDN_SEG + 5) * KV + (nseg + GDN_SEG + 1) * V);
     double *ckn = ck + nseg * KV, *seg = ckn + nseg * V, *segn = seg + (GDN_SEG + 1) * KV;
-    double *dS = segn + (GDN_SEG + 1) * V, *A = dS + KV;
+    double *dS = segn + (GDN_SEG + 1) * V, *A = dS + KV, *P = A + KV, *Pm = P + KV;
     if (x < V) {                                  /* the forward, checkpointed: column x */
         const long long j = x;
         double *s = seg + j, n = 0;
@@ -182,7 +191,7 @@ extern "C" __global__ void gdn_bwd_oracle(const double *__restrict__ q, const do
         for (long long t = t1 - 1; t >= t0; t--) {
             const long long m = t - t0;
             gdn_step_back(&c, &out, (b * T + t) * H + h, seg + m * KV, segn + m * V, segn + (m + 1) * V,
-                          dS, A, md, r, rm, dr, drm, dd, ddm);
+                          dS, A, P, Pm, md, r, rm, dr, drm, dd, ddm);
         }
     }
     if (x < V)

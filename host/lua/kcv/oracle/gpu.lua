@@ -203,7 +203,7 @@ function M.gdn_bwd(args, backend)
     mag[name] = shapes[name] and kcv.buffer("f64", shapes[name])
   end
   local nseg = (T + 63) // 64                   -- gdn_bwd.cu's workspace, per lane
-  local W = kcv.buffer("f64", B * H * ((nseg + 67) * K * V + (nseg + 65) * V))
+  local W = kcv.buffer("f64", B * H * ((nseg + 69) * K * V + (nseg + 65) * V))
   local a = {f64(args.q), f64(args.k), f64(args.v), eg, f64(args.beta) or none, f64(args.h0) or none,
              f64(args["do"]), f64(args.dht) or none, W}
   for _, name in ipairs(GRADIENTS) do a[#a + 1] = res[name] or none end
