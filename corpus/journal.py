@@ -22,34 +22,9 @@ import os
 import sys
 
 
-def ids(path):
-    """The ids of path's lines, or SystemExit naming the bad line."""
-    out = set()
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            if line.strip():
-                try:
-                    out.add(json.loads(line)["id"])
-                except (ValueError, KeyError, TypeError) as e:
-                    sys.exit("journal.py: %s:%d: not a journal line (%s)" % (path, n, e))
-    return out
-
-
-def keep_last(merged, previous):
-    """Append previous's lines whose id merged lacks; return how many."""
-    seen = ids(merged)
-    ids(previous)                       # check it whole before writing anything
-    added = 0
-    with open(previous) as src, open(merged, "a") as out:
-        for line in src:
-            if line.strip() and json.loads(line)["id"] not in seen:
-                out.write(line if line.endswith("\n") else line + "\n")
-                added += 1
-    return added
-
-
 def read_lines(path):
-    """The parsed lines of a journal, or SystemExit naming the bad line."""
+    """The lines of a journal, each with its parsed entry, or SystemExit
+    naming the bad line."""
     out = []
     with open(path) as f:
         for n, line in enumerate(f, 1):
@@ -61,6 +36,24 @@ def read_lines(path):
                     sys.exit("journal.py: %s:%d: not a journal line (%s)" % (path, n, e))
                 out.append((line if line.endswith("\n") else line + "\n", entry))
     return out
+
+
+def ids(path):
+    """The ids of path's lines, or SystemExit naming the bad line."""
+    return {e["id"] for _, e in read_lines(path)}
+
+
+def keep_last(merged, previous):
+    """Append previous's lines whose id merged lacks; return how many."""
+    seen = ids(merged)
+    lines = read_lines(previous)        # the whole of it checked before anything is written
+    added = 0
+    with open(merged, "a") as out:
+        for line, entry in lines:
+            if entry["id"] not in seen:
+                out.write(line)
+                added += 1
+    return added
 
 
 def split_controls(journal, problems, outdir, except_levels):

@@ -540,18 +540,6 @@ static int l_overflow_threshold(lua_State *L)
     return 1;
 }
 
-/* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0, ref=})
- * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
- * expected value is non-finite and whose got has the same class are not
- * checked (non-finite semantics are the mask gate's job); a class mismatch
- * there is a violation with ratio inf.  A got of +-Inf where expected is
- * finite is within the bound when a value that close to expected, with its
- * sign, rounds to Inf in got's dtype (|expected| + bound >= T): its error
- * is then T - |expected|, the least a result rounding to Inf can have.
- * With opts.ref (a reference implementation's output) the comparison is
- * reference-relative: where ref or expected is non-finite nothing is
- * checked at all, the class question being reference_relative's and the
- * mask gates' (an oracle NaN from 0*Inf that the reference also gives). */
 /* What within finds in a range of elements. */
 typedef struct {
     double worst, wg, we, werr, wbound;
@@ -617,6 +605,18 @@ static void within_parts(void *ctx, int64_t lo, int64_t hi)
  * pass's whatever the machine. */
 #define WITHIN_PARTS 64
 
+/* kcv.cmp.within(got, expected, {mag=, c_mag=0, c_rel=0, c_abs=0, ref=})
+ * bound_i = c_abs + c_rel*|expected_i| + c_mag*|mag_i|.  Elements whose
+ * expected value is non-finite and whose got has the same class are not
+ * checked (non-finite semantics are the mask gate's job); a class mismatch
+ * there is a violation with ratio inf.  A got of +-Inf where expected is
+ * finite is within the bound when a value that close to expected, with its
+ * sign, rounds to Inf in got's dtype (|expected| + bound >= T): its error
+ * is then T - |expected|, the least a result rounding to Inf can have.
+ * With opts.ref (a reference implementation's output) the comparison is
+ * reference-relative: where ref or expected is non-finite nothing is
+ * checked at all, the class question being reference_relative's and the
+ * mask gates' (an oracle NaN from 0*Inf that the reference also gives). */
 static int l_within(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);

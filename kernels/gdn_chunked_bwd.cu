@@ -58,9 +58,6 @@
 
 #define GDN_CC (GDN_CHUNK * GDN_CHUNK)
 
-/* The block of launches 3 and 5 (a chunk each). */
-#define GDN_GRAD_THREADS 256
-
 /* Where chunk c of a lane lies: its first token and its length. */
 struct gdn_chunk {
     long long lane, c, n, base;
@@ -188,7 +185,8 @@ __device__ static void gdn_grad_w(const gdn_grad *G, long long t, long long i, d
     Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
 }
 
-/* Launch 3: a block of GDN_GRAD_THREADS per (lane, chunk), the work of
+/* Launch 3: a block per (lane, chunk) of at least GDN_CHUNK threads (the
+ * inverse gives a thread a column; the sidecar launches 256), the work of
  * each phase spread over them an element at a time (as launch 5's, below).
  * A = (I + L)^-1 in double into Am (L in Xm on the way; the inverse's
  * thread s owns column s), W again in double into Wd, and ddelta's dO term
@@ -283,7 +281,7 @@ extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const fl
 }
 
 /* ---- launch 5 ------------------------------------------------------------
- * A block of GDN_GRAD_THREADS per (lane, chunk), the work of each phase
+ * A block per (lane, chunk) (the sidecar launches 256), the work of each phase
  * spread over them an output element at a time: every element is still one
  * thread's sum over the terms the math above lists, in the order it lists
  * them, so how the work is spread changes no bit.  A barrier between
@@ -500,7 +498,7 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
         dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }
 
-/* Launch 5: a block of GDN_GRAD_THREADS per (lane, chunk) (launch 5's
+/* Launch 5: a block per (lane, chunk) (launch 5's
  * header above).  The phases: dW; dA and the pair tables; X; dL; W and
  * U's VJP; their per-position sums and E; the columns of dk and dq; the
  * per-position sums; dg, and q and k through the normalisation. */

@@ -16,8 +16,8 @@ local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 local SCAN_COLS, SCAN_THREADS = 16, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
 -- gdn_chunk_prep, gdn_chunk_bprep and gdn_chunk_grad: a block of GRAD_THREADS
--- per (lane, chunk) (GDN_PREP_THREADS is the same 256); the last one's NPAIR pair
--- tables a chunk (GDN_GRAD_THREADS, GDN_NPAIR in gdn_chunked_bwd.cu)
+-- per (lane, chunk) (they take any block of at least CHUNK threads); the
+-- last one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
 local GRAD_THREADS, NPAIR = 256, 5
 local function tokens(w) return function(s) return {s.B * s.T * s.H * s[w]} end end
 

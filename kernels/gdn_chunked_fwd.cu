@@ -115,11 +115,8 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 /* w over [0, count), spread over the block's threads. */
 #define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
 
-/* The block of launch 1 (a chunk): at least GDN_CHUNK threads (the inverse
- * gives a thread a column). */
-#define GDN_PREP_THREADS 256
-
-/* Launch 1: a block of GDN_PREP_THREADS per (lane, chunk), the work of each
+/* Launch 1: a block per (lane, chunk) of at least GDN_CHUNK threads (the
+ * inverse gives a thread a column; the sidecar launches 256), the work of each
  * phase spread over them an element at a time (each element one thread's
  * sum, in the order written: how the work is spread changes no bit).
  * Writes qn, kn (normalised, f32), W and U of the chunk. */

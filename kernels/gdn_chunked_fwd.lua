@@ -11,7 +11,7 @@ local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
 local SCAN_COLS, SCAN_THREADS = 16, 256
 -- gdn_chunk_out: OUT_SPLIT threads a position (GDN_OUT_SPLIT); gdn_chunk_prep:
--- a block of PREP_THREADS a chunk (GDN_PREP_THREADS)
+-- a block of PREP_THREADS a chunk (any block of at least CHUNK threads)
 local OUT_SPLIT, PREP_THREADS = 4, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
 

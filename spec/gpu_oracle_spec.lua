@@ -5,6 +5,16 @@
 local kcv = require "kcv"
 local gpu = require "kcv.oracle.gpu"
 
+-- The checks, run by the CPU backend (kcv compiles the .cu as C++) and by
+-- the cuda backend where a GPU answers.
+local function on_each_backend(checks)
+  describe("run by the CPU backend", function() checks("cpu") end)
+  describe("run by the cuda backend", function()
+    if kcv.backend.available("cuda") then checks("cuda")
+    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
+  end)
+end
+
 local function on(backend, m, k, n, fill)
   local A, B = kcv.buffer("f32", m, k), kcv.buffer("f32", k, n)
   fill(A, B)
@@ -52,12 +62,7 @@ local function same_bits_on(backend)
 end
 
 describe("the certified GEMM oracle on the device", function()
-  describe("run by the CPU backend", function() same_bits_on("cpu") end)
-
-  describe("run by the cuda backend", function()
-    if kcv.backend.available("cuda") then same_bits_on("cuda")
-    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
-  end)
+  on_each_backend(same_bits_on)
 
   it("is kcv.mp itself on the cpu backend and with KCV_GPU_ORACLE=0", function()
     assert.are.equal(kcv.mp, gpu.for_backend("cpu"))
@@ -168,12 +173,7 @@ local function gdn_bwd_same_bits_on(backend)
 end
 
 describe("the Gated DeltaNet forward oracle on the device", function()
-  describe("run by the CPU backend", function() gdn_same_bits_on("cpu") end)
-
-  describe("run by the cuda backend", function()
-    if kcv.backend.available("cuda") then gdn_same_bits_on("cuda")
-    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
-  end)
+  on_each_backend(gdn_same_bits_on)
 
   it("leaves arguments kcv.mp.gdn would refuse to kcv.mp.gdn, whose message they get", function()
     local a = gdn_args(GDN_VARIANTS.gdn, 1, 4, 1, 4, 4, 30)
@@ -192,12 +192,7 @@ describe("the Gated DeltaNet forward oracle on the device", function()
 end)
 
 describe("the Gated DeltaNet backward oracle on the device", function()
-  describe("run by the CPU backend", function() gdn_bwd_same_bits_on("cpu") end)
-
-  describe("run by the cuda backend", function()
-    if kcv.backend.available("cuda") then gdn_bwd_same_bits_on("cuda")
-    else pending("no CUDA device: the same checks on a GPU run only where one answers") end
-  end)
+  on_each_backend(gdn_bwd_same_bits_on)
 
   it("leaves a call without dO to kcv.mp.gdn_bwd, whose message it gets", function()
     local a = gdn_args(GDN_VARIANTS.gdn, 1, 4, 1, 4, 4, 60)

@@ -33,7 +33,7 @@ local function outputs(...)
   local first = ...
   if type(first) ~= "table" then return table.pack(...) end
   local list = {}
-  for _, n in ipairs{"dq", "dk", "dv", "dg", "dbeta", "dh0"} do
+  for _, n in ipairs(gpu.GRADIENTS) do
     list[#list + 1] = first[n]; list[#list + 1] = first.mag[n]
   end
   return list

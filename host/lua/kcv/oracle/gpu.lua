@@ -22,13 +22,18 @@ local M = {}
 -- the copies cost more than the CPU's certified path there.
 M.MIN_WORK = 1 << 22
 
+-- n pointers, then m i64, then the tail (a kernel's parameter list)
+local function params(n, m, tail)
+  local list = {}
+  for i = 1, n + m do list[i] = i <= n and "ptr" or "i64" end
+  list[#list + 1] = tail
+  return list
+end
+
 local PARAMS = {
-  gemm_certified = {"ptr", "ptr", "ptr", "ptr", "ptr", "i64", "i64", "i64"},
-  gdn_fwd_oracle = {"ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
-                    "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "f64"},
-  gdn_bwd_oracle = {"ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
-                    "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr", "ptr",
-                    "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "i64", "f64"},
+  gemm_certified = params(5, 3),
+  gdn_fwd_oracle = params(11, 8, "f64"),
+  gdn_bwd_oracle = params(21, 9, "f64"),
 }
 local SOURCES = {gemm_certified = "gemm_certified.cu", gdn_fwd_oracle = "gdn_fwd.cu",
                  gdn_bwd_oracle = "gdn_bwd.cu"}
@@ -41,7 +46,6 @@ end
 -- Kernel `name` of host/oracle/ on backend, loaded once (nil where it fails:
 -- M.load_error says why).
 local function kernel(backend, name)
-  name = name or "gemm_certified"
   local key = backend .. "/" .. name
   if kernels[key] == nil then
     local k, err = kcv.kernel.load{source = root() .. "/host/oracle/" .. SOURCES[name],
@@ -113,8 +117,7 @@ local function shaped(x, dims)
 end
 
 local GDN_FIELDS = {q = true, k = true, v = true, g = true, beta = true, h0 = true, scale = true}
-local GDN_BWD_FIELDS = {q = true, k = true, v = true, g = true, beta = true, h0 = true, scale = true,
-                        ["do"] = true, dht = true}
+local GDN_BWD_FIELDS = setmetatable({["do"] = true, dht = true}, {__index = GDN_FIELDS})
 
 -- The dims of a call kcv.mp.gdn (or, with backward, gdn_bwd) would take as
 -- it is, or nil.
@@ -186,7 +189,9 @@ function M.gdn(args, backend)
   return o, ht, om, hm
 end
 
+-- The names in gdn_bwd's table (and its `mag`), in the kernel's order.
 local GRADIENTS = {"dq", "dk", "dv", "dg", "dbeta", "dh0"}
+M.GRADIENTS = GRADIENTS
 
 -- kcv.mp.gdn_bwd(args)'s table of gradients and magnitudes, computed on
 -- backend (host/oracle/gdn_bwd.cu).
