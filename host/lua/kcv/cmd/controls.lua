@@ -59,47 +59,114 @@ local function print_row(gates, e, rep, seconds)
   io.stdout:flush()
 end
 
--- Verify the kernels in children, `jobs` at a time; calls done(k, rep,
--- seconds) in the kernels' order.
-local function run_children(entries, o, jobs, backend, done)
-  local dir, derr = parallel.tmpdir()
-  if not dir then return nil, derr end
-  local exe, tasks = parallel.self(), {}
+-- The child tasks (kcv.parallel) that verify `entries`, one each, their
+-- reports in `dir`.  A task's finish(res) turns its child's result into a
+-- report (an error row when the child wrote none) and calls done(k, rep,
+-- seconds) in the entries' order.  kcv proof puts these in its own pool.
+function M.child_tasks(entries, o, backend, dir, done)
+  local exe, tasks, got, nxt = parallel.self(), {}, {}, 1
   for k, e in ipairs(entries) do
-    e.json = ("%s/%d.json"):format(dir, k)
-    tasks[k] = {label = "kcv controls --only " .. e.op, name = e.op,
-                heavy = verify.heavy_job(e.spec_path, backend),
-                argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", e.json, "--quiet",
-                        "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}}
-  end
-  local got, nxt = {}, 1
-  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
-    progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
-    on_done = function(k, res)
+    local json = ("%s/control-%d.json"):format(dir, k)
+    local task = {label = "kcv controls --only " .. e.op, name = e.op, key = "control/" .. e.op,
+                  heavy = verify.heavy_job(e.spec_path, backend),
+                  argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
+                          "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}}
+    function task.finish(res)
       local rep
       if res.ok then
-        local f = io.open(entries[k].json)
+        local f = io.open(json)
         local text = f and f:read("a")
         if f then f:close() end
         local list = text and require("dkjson").decode(text)
         rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
         if not rep then
           res.ok, res.no_report = false, true
-          res.cause = parallel.cause(res, tasks[k].label)
+          res.cause = parallel.cause(res, task.label)
         end
       end
       if not rep then
-        rep = {spec = entries[k].spec_path, kernel = entries[k].path, verdict = "error",
-               message = res.cause, gates = {}}
+        rep = {spec = e.spec_path, kernel = e.path, verdict = "error", message = res.cause, gates = {}}
       end
       got[k] = {rep, res.seconds}
       while got[nxt] do
         done(nxt, got[nxt][1], got[nxt][2])
         nxt = nxt + 1
       end
-    end})
+    end
+    tasks[k] = task
+  end
+  return tasks
+end
+
+-- Verify the kernels in children, `jobs` at a time; calls done(k, rep,
+-- seconds) in the kernels' order.
+local function run_children(entries, o, jobs, backend, done)
+  local dir, derr = parallel.tmpdir()
+  if not dir then return nil, derr end
+  local tasks = M.child_tasks(entries, o, backend, dir, done)
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
+    progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
+    on_done = function(k, res) tasks[k].finish(res) end})
   parallel.rmdir(dir)
   return true
+end
+
+-- The honest kernels under root/kernels (those named in `only`, a set, when
+-- it is not empty): {file, op, path, spec, spec_path} in name order.
+function M.entries(root, only)
+  local entries = {}
+  for _, file in ipairs(registry.list(root .. "/kernels", ".cu")) do
+    local op = file:gsub("%.cu$", "")
+    if next(only) == nil or only[op] then
+      local path = root .. "/kernels/" .. file
+      local side = subject.sidecar(path)
+      local spec = side and side.spec or op
+      entries[#entries + 1] = {file = file, op = op, path = path, spec = spec,
+                               spec_path = ("%s/specs/%s.lua"):format(root, spec)}
+    end
+  end
+  return entries
+end
+
+M.print_row = print_row
+
+-- The table's header line.
+function M.header(gates)
+  local header = {("%-24s %-14s %-10s %7s "):format("kernel", "spec", "verdict", "seconds")}
+  for _, g in ipairs(gates) do header[#header + 1] = ("%-6s"):format(g.id) end
+  return table.concat(header, " ")
+end
+
+-- A collector of rows: done(k, rep, seconds) keeps kernel k's report and
+-- prints its row (show(k, rep, seconds) instead, when given); state() gives the exit status so far (0 every one
+-- passes, 1 a failure or an error, 2 some not judged), the reports and the
+-- files not judged.
+function M.collector(gates, entries, show)
+  show = show or function(k, rep, seconds) print_row(gates, entries[k], rep, seconds) end
+  local rc, reports, unjudged = 0, {}, {}
+  local function done(k, rep, seconds)
+    local e = entries[k]
+    reports[k] = rep
+    show(k, rep, seconds)
+    if rep.verdict == "not_judged" then
+      -- no violation, and no pass: counted apart, and the run is incomplete
+      unjudged[#unjudged + 1] = e.file
+      if rc == 0 then rc = 2 end
+    elseif rep.verdict ~= "pass" then
+      rc = 1
+    end
+  end
+  return done, function() return rc, reports, unjudged end
+end
+
+-- The lines under the table: whether all passed, which were not judged.
+function M.print_summary(rc, n, unjudged)
+  print(rc == 0 and ("all %d controls pass"):format(n)
+        or rc == 1 and "some controls fail"
+        or ("all %d judged controls pass"):format(n - #unjudged))
+  if #unjudged > 0 then
+    print(("not judged here (%d of %d): %s"):format(#unjudged, n, table.concat(unjudged, ", ")))
+  end
 end
 
 function M.run(argv)
@@ -120,17 +187,7 @@ function M.run(argv)
   if not gates then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
   local only = {}
   for _, n in ipairs(o.only) do only[n] = true end
-  local entries = {}
-  for _, file in ipairs(registry.list(root .. "/kernels", ".cu")) do
-    local op = file:gsub("%.cu$", "")
-    if next(only) == nil or only[op] then
-      local path = root .. "/kernels/" .. file
-      local side = subject.sidecar(path)
-      local spec = side and side.spec or op
-      entries[#entries + 1] = {file = file, op = op, path = path, spec = spec,
-                               spec_path = ("%s/specs/%s.lua"):format(root, spec)}
-    end
-  end
+  local entries = M.entries(root, only)
   if #entries == 0 then io.stderr:write("kcv controls: no kernels/*.cu found under ", root, "\n"); return 2 end
 
   local jobs = o.jobs and parallel.jobs(o.jobs) or nil
@@ -143,24 +200,9 @@ function M.run(argv)
   end
   jobs = math.min(jobs or 1, #entries)
 
-  local header = {("%-24s %-14s %-10s %7s "):format("kernel", "spec", "verdict", "seconds")}
-  for _, g in ipairs(gates) do header[#header + 1] = ("%-6s"):format(g.id) end
-  print(table.concat(header, " "))
+  print(M.header(gates))
   io.stdout:flush()
-  local rc, reports, unjudged = 0, {}, {}
-  local function done(k, rep, seconds)
-    local e = entries[k]
-    reports[k] = rep
-    print_row(gates, e, rep, seconds)
-    if rep.verdict == "not_judged" then
-      -- no violation, and no pass: counted apart, and the run is incomplete
-      unjudged[#unjudged + 1] = e.file
-      if rc == 0 then rc = 2 end
-    elseif rep.verdict ~= "pass" then
-      rc = 1
-    end
-  end
-
+  local done, state = M.collector(gates, entries)
   if jobs > 1 then
     -- the children start their own workers: this process's is not needed
     local kcv = require "kcv"
@@ -180,7 +222,7 @@ function M.run(argv)
     end
   end
 
-  local n = #entries
+  local rc, reports, unjudged = state()
   if o.json then
     local report = require "kcv.verify.report"
     report.write(o.json, report.json(reports))
@@ -190,13 +232,7 @@ function M.run(argv)
     local wok, werr = require("kcv.verify.report").write(o.html, page)
     if not wok then io.stderr:write("kcv controls: cannot write ", o.html, ": ", tostring(werr), "\n"); return 2 end
   end
-  local judged = n - #unjudged
-  print(rc == 0 and ("all %d controls pass"):format(n)
-        or rc == 1 and "some controls fail"
-        or ("all %d judged controls pass"):format(judged))
-  if #unjudged > 0 then
-    print(("not judged here (%d of %d): %s"):format(#unjudged, n, table.concat(unjudged, ", ")))
-  end
+  M.print_summary(rc, #entries, unjudged)
   return rc
 end
 

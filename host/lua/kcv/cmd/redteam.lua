@@ -437,7 +437,7 @@ function M.verify_entry(entry, backend, o)
   return r
 end
 
-local function line_for(r)
+function M.line_for(r)
   local side = r.entry.side
   if r.status == "skipped" then
     return ("%-28s skipped (needs %s)"):format(r.entry.name, table.concat(side.backends, ", "))
@@ -555,53 +555,73 @@ local function saved_result(path, name)
   return r
 end
 
--- Verify the `todo` entries ({k =, entry =}) in children, `jobs` at a time;
--- fills results[k] and calls flush() after each.
-local function run_children(todo, backend, o, jobs, results, flush)
-  local dir, derr = parallel.tmpdir()
-  if not dir then return nil, derr end
+-- The child tasks (kcv.parallel) that verify the `todo` entries ({k =,
+-- entry =}), one each, their saved runs in `dir`.  A task's finish(res)
+-- sets results[k] (an ERROR result when the child saved none) and calls
+-- flush().  kcv proof puts these in its own pool.
+function M.child_tasks(todo, backend, o, dir, results, flush)
   local exe, tasks = parallel.self(), {}
   for i, t in ipairs(todo) do
-    t.save = ("%s/%d.lua"):format(dir, i)
+    local save = ("%s/redteam-%d.lua"):format(dir, i)
     local argv = {exe, "redteam", "--jobs", "1", "--only", t.entry.name, "--backend", backend,
-                  "--seed", tostring(o.seed or 1), "--save", t.save}
+                  "--seed", tostring(o.seed or 1), "--save", save}
     if o.declared then argv[#argv + 1] = "--declared" end
     if o.baseline == false then argv[#argv + 1] = "--no-baseline" end
     if o.budget then argv[#argv + 1] = "--budget"; argv[#argv + 1] = o.budget end
     if o.parity then argv[#argv + 1] = "--parity"; argv[#argv + 1] = o.parity end
-    tasks[i] = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name, argv = argv,
-                heavy = require("kcv.verify").heavy_job(t.entry.spec_path, backend)}
-  end
-  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
-    progress = require("kcv.progress").new{log = false},
-    on_done = function(i, res)
-      local t = todo[i]
-      local r = res.ok and saved_result(t.save, t.entry.name)
+    local task = {label = "kcv redteam --only " .. t.entry.name, name = t.entry.name,
+                  key = "redteam/" .. t.entry.name, argv = argv,
+                  heavy = require("kcv.verify").heavy_job(t.entry.spec_path, backend)}
+    function task.finish(res)
+      local r = res.ok and saved_result(save, t.entry.name)
       if r then
         r.entry = t.entry
       else
         if res.ok then res.no_report = true end
         r = {entry = t.entry, status = "error", caught = {}, declared_missed = {},
-             note = parallel.cause(res, tasks[i].label), seconds = res.seconds}
+             note = parallel.cause(res, task.label), seconds = res.seconds}
       end
       results[t.k] = r
       flush()
-    end})
+    end
+    tasks[i] = task
+  end
+  return tasks
+end
+
+-- Verify the `todo` entries in children, `jobs` at a time; fills
+-- results[k] and calls flush() after each.
+local function run_children(todo, backend, o, jobs, results, flush)
+  local dir, derr = parallel.tmpdir()
+  if not dir then return nil, derr end
+  local tasks = M.child_tasks(todo, backend, o, dir, results, flush)
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
+    progress = require("kcv.progress").new{log = false},
+    on_done = function(i, res) tasks[i].finish(res) end})
   parallel.rmdir(dir)
   return true
 end
 
--- Verify the entries `names` in `dir`; prints a line per entry, in order.
-local function run_entries(dir, names, backend, o)
-  local gate_ids = set_of(M.GATE_IDS)
+-- The gate ids an entry may declare: the loaded gates' (M.GATE_IDS when
+-- they cannot be loaded), as a set.
+local function known_gates()
   local okv, verify = pcall(require, "kcv.verify")
   if okv and verify.gates then
     local ok, list = pcall(verify.gates)
     if ok and type(list) == "table" and #list > 0 then
-      gate_ids = {}
-      for _, g in ipairs(list) do gate_ids[g.id] = true end
+      local ids = {}
+      for _, g in ipairs(list) do ids[g.id] = true end
+      return ids
     end
   end
+  return set_of(M.GATE_IDS)
+end
+
+-- The entries `names` in `dir`, loaded and checked: results[k] is set for
+-- those already settled (cannot load, a bad sidecar, another backend's),
+-- and todo lists the rest ({k =, entry =}) to verify.
+function M.prepare(dir, names, backend, o)
+  local gate_ids = known_gates()
   local results, todo = {}, {}
   for k, name in ipairs(names) do
     local entry, lerr = M.load(dir, name)
@@ -618,10 +638,16 @@ local function run_entries(dir, names, backend, o)
       end
     end
   end
+  return results, todo
+end
+
+-- Verify the entries `names` in `dir`; prints a line per entry, in order.
+local function run_entries(dir, names, backend, o)
+  local results, todo = M.prepare(dir, names, backend, o)
   local nxt = 1
   local function flush()
     while results[nxt] do
-      print(line_for(results[nxt]))
+      print(M.line_for(results[nxt]))
       io.stdout:flush()
       nxt = nxt + 1
     end
@@ -661,6 +687,41 @@ function M.html(results, backend)
   return require("kcv.report.html").redteam(rows, ids, ("kcv redteam (backend %s)"):format(backend))
 end
 
+-- Print the summary lines under the entries' lines; returns the exit
+-- status: 1 when an applicable entry got past its declared gates (or could
+-- not be verified), else 2 when some entry was not judged, else 0.
+function M.print_summary(results)
+  -- an entry not judged here is neither rejected nor let through: apart
+  local n, bad, unjudged, parity_only = 0, 0, {}, {}
+  for _, r in ipairs(results) do
+    if r.status == "stricter-only" then parity_only[#parity_only + 1] = r.entry.name end
+    if r.status == "not_judged" then unjudged[#unjudged + 1] = r.entry.name
+    elseif r.status ~= "skipped" and r.status ~= "stricter-only" then n = n + 1 end
+    if not M.OK[r.status] and r.status ~= "not_judged" then bad = bad + 1 end
+  end
+  print(("%d of %d applicable entries rejected by their declared gates%s%s"):format(
+    n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or "",
+    #unjudged > 0 and ("; %d not judged here: %s"):format(#unjudged, table.concat(unjudged, ", ")) or ""))
+  if #parity_only > 0 then
+    print(("%d entries do only what PyTorch eager does (every declared gate a stricter clause; no defect under --parity torch): %s"):format(
+      #parity_only, table.concat(parity_only, ", ")))
+  end
+  return bad > 0 and EXIT_FAIL or #unjudged > 0 and EXIT_INCOMPLETE or EXIT_OK
+end
+
+-- Write the results to `path` as a saved run (for --merge); true, or nil
+-- and a message.
+function M.save(path, results, backend, o, command)
+  local list = {}
+  for i, r in ipairs(results) do list[i] = slim(r) end
+  local f, ferr = io.open(path, "w")
+  if not f then return nil, ferr end
+  f:write("return ", serialize({backend = backend, seed = o.seed, declared = o.declared or false,
+                                command = command, results = list}), "\n")
+  f:close()
+  return true
+end
+
 function M.run(args)
   local o, err = parse(args)
   if not o then io.stderr:write("kcv: ", err, "\n"); return EXIT_USAGE end
@@ -675,7 +736,7 @@ function M.run(args)
     o.seed, o.declared = meta.seed or o.seed, meta.declared
     command = meta.command or command
     print(("kcv redteam: %d entries merged from %d saved runs, backend %s"):format(#results, #o.merge, backend))
-    for _, r in ipairs(results) do print(line_for(r)) end
+    for _, r in ipairs(results) do print(M.line_for(r)) end
   else
     local berr
     backend, berr = choose_backend(o.backend)
@@ -696,30 +757,10 @@ function M.run(args)
     if not results then io.stderr:write("kcv redteam: ", tostring(rerr), "\n"); return EXIT_USAGE end
   end
 
-  -- an entry not judged here is neither rejected nor let through: apart
-  local n, bad, unjudged, parity_only = 0, 0, {}, {}
-  for _, r in ipairs(results) do
-    if r.status == "stricter-only" then parity_only[#parity_only + 1] = r.entry.name end
-    if r.status == "not_judged" then unjudged[#unjudged + 1] = r.entry.name
-    elseif r.status ~= "skipped" and r.status ~= "stricter-only" then n = n + 1 end
-    if not M.OK[r.status] and r.status ~= "not_judged" then bad = bad + 1 end
-  end
-  print(("%d of %d applicable entries rejected by their declared gates%s%s"):format(
-    n - bad, n, bad > 0 and (" — %d NOT"):format(bad) or "",
-    #unjudged > 0 and ("; %d not judged here: %s"):format(#unjudged, table.concat(unjudged, ", ")) or ""))
-  if #parity_only > 0 then
-    print(("%d entries do only what PyTorch eager does (every declared gate a stricter clause; no defect under --parity torch): %s"):format(
-      #parity_only, table.concat(parity_only, ", ")))
-  end
-
+  local rc = M.print_summary(results)
   if o.save then
-    local list = {}
-    for i, r in ipairs(results) do list[i] = slim(r) end
-    local f, ferr = io.open(o.save, "w")
-    if not f then io.stderr:write("kcv redteam: ", ferr, "\n"); return EXIT_USAGE end
-    f:write("return ", serialize({backend = backend, seed = o.seed, declared = o.declared or false,
-                                  command = command, results = list}), "\n")
-    f:close()
+    local ok, serr = M.save(o.save, results, backend, o, command)
+    if not ok then io.stderr:write("kcv redteam: ", serr, "\n"); return EXIT_USAGE end
   end
   if o.json then
     local f, ferr = io.open(o.json, "w")
@@ -744,7 +785,7 @@ function M.run(args)
     w:close()
     print("wrote the table for backend " .. backend .. " into " .. path)
   end
-  return bad > 0 and EXIT_FAIL or #unjudged > 0 and EXIT_INCOMPLETE or EXIT_OK
+  return rc
 end
 
 return M

@@ -1,0 +1,178 @@
+-- kcv proof: the whole proof in one command — every positive control
+-- (kcv controls) and every red-team entry (kcv redteam) in one pool of
+-- child processes, so that the red team's long entries do not wait for the
+-- controls' tail.  With --times FILE the longest entries (by the seconds
+-- FILE holds from an earlier run) start first, and FILE gets this run's
+-- seconds.  Prints the controls' table, then the red team's lines, each in
+-- its entries' order, and the wall time.
+local verify = require "kcv.verify"
+local registry = require "kcv.verify.registry"
+local args = require "kcv.verify.args"
+local parallel = require "kcv.parallel"
+local controls = require "kcv.cmd.controls"
+local redteam = require "kcv.cmd.redteam"
+
+local M = {
+  summary = "the whole proof: every control and every red-team entry, in one pool",
+  usage = "kcv proof [--backend cpu|cuda|auto] [--seed N] [--jobs N] [--timeout SECONDS] [--times FILE]\n"
+       .. "                 [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
+  help = [[
+Runs kcv controls and kcv redteam as one command: each honest kernel and
+each red-team entry is verified by a child kcv process of its own, --jobs N
+at a time (default: the number of cores on the cpu backend, min(cores, 8)
+on cuda) in one pool.  A child that crashes or runs past --timeout SECONDS
+gives its entry an error row; the others go on.
+
+  --times FILE  start the entries that took longest in FILE's earlier run
+                first (entries it does not list go before them: they may
+                be long), then write this run's seconds to FILE (a Lua
+                chunk: return {["control/relu"] = 47.1, ...})
+  --only NAME   only this control (kernels/NAME.cu) or red-team entry
+                (redteam/NAME.lua); repeatable
+  --save FILE   the red team's results as a saved run (kcv redteam --merge)
+  --json FILE   the controls' reports (as kcv controls --json)
+  --quiet       no progress line
+
+Prints the controls' table (as kcv controls), then the red team's lines (as
+kcv redteam), then "whole proof: N entries in S s".  Exit status 0 when every
+control passes and every applicable red-team entry is rejected by a declared
+gate; 1 when a control fails or an entry gets through (or errs); else 2 when
+some entry was not judged here, or kcv could not run.]],
+}
+
+-- Seconds per entry key from an earlier run's --times file ({} when there
+-- is none); nil and a message when it exists but is not such a table.
+function M.read_times(path)
+  local f = io.open(path)
+  if not f then return {} end
+  f:close()
+  local chunk, err = loadfile(path, "t", {})
+  if not chunk then return nil, err end
+  local ok, t = pcall(chunk)
+  if not ok or type(t) ~= "table" then return nil, path .. ": not a table of seconds" end
+  local times = {}
+  for k, v in pairs(t) do
+    if type(k) == "string" and type(v) == "number" then times[k] = v end
+  end
+  return times
+end
+
+-- Write seconds per entry key as a Lua chunk, keys in order; true, or nil
+-- and a message.
+function M.write_times(path, times)
+  local keys = {}
+  for k in pairs(times) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local f, err = io.open(path, "w")
+  if not f then return nil, err end
+  f:write("-- seconds per entry of the last `kcv proof --times` run (longest first next time)\nreturn {\n")
+  for _, k in ipairs(keys) do f:write(("  [%q] = %.1f,\n"):format(k, times[k])) end
+  f:write("}\n")
+  f:close()
+  return true
+end
+
+-- The tasks in the order to start them: those `times` does not know first
+-- (in their own order), then the known ones longest first.
+function M.order(tasks, times)
+  local idx = {}
+  for i = 1, #tasks do idx[i] = i end
+  table.sort(idx, function(a, b)
+    local ta, tb = times[tasks[a].key] or math.huge, times[tasks[b].key] or math.huge
+    if ta ~= tb then return ta > tb end
+    return a < b
+  end)
+  local out = {}
+  for i, k in ipairs(idx) do out[i] = tasks[k] end
+  return out
+end
+
+-- The controls and red-team names that `only` (a list; empty: all) keeps,
+-- and the names in it that are neither.
+function M.select(centries, names, only)
+  if #only == 0 then return centries, names, {} end
+  local want, seen = {}, {}
+  for _, n in ipairs(only) do want[n] = true end
+  local c, r, unknown = {}, {}, {}
+  for _, e in ipairs(centries) do if want[e.op] then c[#c + 1] = e; seen[e.op] = true end end
+  for _, n in ipairs(names) do if want[n] then r[#r + 1] = n; seen[n] = true end end
+  for _, n in ipairs(only) do if not seen[n] then unknown[#unknown + 1] = n end end
+  return c, r, unknown
+end
+
+local function fail(msg) io.stderr:write("kcv proof: ", tostring(msg), "\n"); return 2 end
+
+function M.run(argv)
+  local o, err = args.parse(argv, {backend = "value", seed = "integer", jobs = "value", timeout = "value",
+                                   times = "value", save = "value", json = "value", quiet = "flag",
+                                   only = "list"})
+  if not o then return fail(err) end
+  local jobs, timeout
+  if o.jobs then jobs, err = parallel.jobs(o.jobs); if not jobs then return fail(err) end end
+  if o.timeout then timeout, err = parallel.timeout(o.timeout); if not timeout then return fail(err) end end
+  local times = {}
+  if o.times then times, err = M.read_times(o.times); if not times then return fail(err) end end
+  local backend
+  backend, err = verify.choose_backend(o.backend)
+  if not backend then return fail(err) end
+  jobs = jobs or parallel.default_jobs(backend)
+  local gates
+  gates, err = verify.gates()
+  if not gates then return fail(err) end
+
+  local root = registry.root()
+  local rdir = root .. "/redteam"
+  local centries, names, unknown = M.select(controls.entries(root, {}), redteam.list(rdir), o.only)
+  if #unknown > 0 then
+    return fail(("--only %s: no kernels/NAME.cu and no redteam/NAME.lua of that name"):format(table.concat(unknown, ", ")))
+  end
+  local ro = {seed = o.seed or 1}
+  local results, todo = redteam.prepare(rdir, names, backend, ro)
+  if #centries == 0 and #results == 0 and #todo == 0 then return fail("no controls and no red team under " .. root) end
+
+  local dir
+  dir, err = parallel.tmpdir()
+  if not dir then return fail(err) end
+  local rows = {}
+  local done, state = controls.collector(gates, centries, function(k, rep, seconds) rows[k] = {rep, seconds} end)
+  local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract"}, backend, dir, done)
+  for _, t in ipairs(redteam.child_tasks(todo, backend, ro, dir, results, function() end)) do tasks[#tasks + 1] = t end
+  tasks = M.order(tasks, times)
+
+  print(("kcv proof: %d controls and %d red-team entries in one pool, backend %s, %d at a time"):format(
+    #centries, #todo, backend, math.min(jobs, #tasks)))
+  io.stdout:flush()
+  local kcv = require "kcv"
+  if kcv.backend and kcv.backend.restart then pcall(kcv.backend.restart, backend) end
+  local t0 = kcv.sys.clock()
+  parallel.run(tasks, {jobs = jobs, timeout = timeout, dir = dir,
+    progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
+    on_done = function(i, res)
+      tasks[i].finish(res)
+      times[tasks[i].key] = res.seconds
+    end})
+  local wall = kcv.sys.clock() - t0
+  parallel.rmdir(dir)
+
+  print()
+  print(controls.header(gates))
+  for k, e in ipairs(centries) do controls.print_row(gates, e, rows[k][1], rows[k][2]) end
+  local crc, reports, unjudged = state()
+  controls.print_summary(crc, #centries, unjudged)
+  print()
+  for _, r in ipairs(results) do print(redteam.line_for(r)) end
+  local rrc = redteam.print_summary(results)
+  print(("whole proof: %d entries in %.1f s (%d at a time)"):format(#tasks, wall, math.min(jobs, #tasks)))
+
+  local rc = (crc == 1 or rrc == 1) and 1 or (crc ~= 0 or rrc ~= 0) and 2 or 0
+  local function write(ok, werr) if not ok then fail(werr); rc = 2 end end
+  if o.save then write(redteam.save(o.save, results, backend, ro, "kcv proof " .. table.concat(argv, " "))) end
+  if o.json then
+    local report = require "kcv.verify.report"
+    write(report.write(o.json, report.json(reports)))
+  end
+  if o.times then write(M.write_times(o.times, times)) end
+  return rc
+end
+
+return M

@@ -1,0 +1,115 @@
+-- `kcv proof`: the controls and the red team in one pool of children, the
+-- longest (by an earlier run's seconds) first, printed as kcv controls and
+-- kcv redteam print them.
+local files = require "files"
+local sh = files.sh
+local proof = require "kcv.cmd.proof"
+
+local function slurp(path)
+  local f = assert(io.open(path))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+-- The lines of an output without the seconds each entry took.
+local function without_seconds(out)
+  local t = {}
+  for line in out:gmatch("[^\n]+") do
+    line = line:gsub("^(%S+%.cu%s+%S+%s+%S+)%s+[%d%.]+ ", "%1 "):gsub("  %([%d%.]+s%)", "")
+    t[#t + 1] = line
+  end
+  return t
+end
+
+local function lines_like(out, pattern)
+  local t = {}
+  for _, line in ipairs(without_seconds(out)) do
+    if line:match(pattern) then t[#t + 1] = line end
+  end
+  return t
+end
+
+describe("kcv proof", function()
+  it("gives the rows of kcv controls and the lines of kcv redteam, and writes each entry's seconds", function()
+    local times, save = os.tmpname(), os.tmpname()
+    os.remove(times)   -- no earlier run
+    local out, rc = sh("./kcv proof --backend cpu --quiet --jobs 3 --only relu --only relu_fmax_nan --only gelu_ftz"
+                       .. " --times " .. times .. " --save " .. save)
+    assert.are.equal(0, rc, out)
+    assert.truthy(out:find("1 controls and 2 red-team entries in one pool", 1, true), out)
+    assert.truthy(out:find("whole proof: 3 entries in [%d%.]+ s %(3 at a time%)"), out)
+
+    local c = sh("./kcv controls --backend cpu --quiet --jobs 1 --only relu")
+    assert.are.same(lines_like(c, "^relu%.cu "), lines_like(out, "^relu%.cu "))
+    local r = sh("./kcv redteam --backend cpu --jobs 2 --only gelu_ftz --only relu_fmax_nan")
+    assert.are.same(lines_like(r, "^[%w_]+ +caught"), lines_like(out, "^[%w_]+ +caught"))
+    assert.are.equal(2, #lines_like(out, "^[%w_]+ +caught by .* ok "))
+
+    local t = assert(proof.read_times(times))
+    for _, key in ipairs{"control/relu", "redteam/relu_fmax_nan", "redteam/gelu_ftz"} do
+      assert.is_number(t[key], key .. " in\n" .. slurp(times))
+      assert.is_true(t[key] > 0)
+    end
+    local merged, mrc = sh("./kcv redteam --merge " .. save)
+    assert.are.equal(0, mrc, merged)
+    assert.are.same(lines_like(r, "caught"), lines_like(merged, "caught"))
+    os.remove(times); os.remove(save)
+  end)
+
+  it("gives every entry whose child runs past --timeout an error row with the cause, exit 1", function()
+    local out, rc = sh("./kcv proof --backend cpu --quiet --jobs 2 --timeout 0.3 --only relu --only relu_fmax_nan")
+    assert.are.equal(1, rc, out)
+    assert.truthy(out:find("\nrelu.cu +relu +error "), out)
+    assert.truthy(out:find("kcv controls --only relu ran past the time limit of 0.3 s and was killed", 1, true), out)
+    assert.truthy(out:find("\nrelu_fmax_nan +caught by nothing +ERROR "), out)
+    assert.truthy(out:find("kcv redteam --only relu_fmax_nan ran past the time limit", 1, true), out)
+  end)
+
+  it("refuses an --only name that is neither a control nor a red-team entry (exit 2)", function()
+    local out, rc = sh("./kcv proof --backend cpu --only relu --only no_such_entry")
+    assert.are.equal(2, rc, out)
+    assert.truthy(out:find("--only no_such_entry: no kernels/NAME.cu and no redteam/NAME.lua", 1, true), out)
+  end)
+
+  it("refuses a --times file that is not a table of seconds (exit 2), and writes none", function()
+    local bad = os.tmpname()
+    local f = assert(io.open(bad, "w")); f:write("return 'nope'\n"); f:close()
+    local out, rc = sh("./kcv proof --backend cpu --only relu --times " .. bad)
+    assert.are.equal(2, rc, out)
+    assert.truthy(out:find("not a table of seconds", 1, true), out)
+    assert.are.equal("return 'nope'\n", slurp(bad))
+    os.remove(bad)
+  end)
+
+  files.it_parallel_options("./kcv proof", "--backend cpu --only relu")
+end)
+
+describe("kcv proof's order", function()
+  local function keys(tasks)
+    local t = {}
+    for i, task in ipairs(tasks) do t[i] = task.key end
+    return t
+  end
+  local tasks = {{key = "control/a"}, {key = "control/b"}, {key = "redteam/c"}, {key = "redteam/d"}, {key = "control/e"}}
+
+  it("starts the entries an earlier run does not know first, then the longest", function()
+    local times = {["control/a"] = 3, ["redteam/c"] = 120.5, ["control/e"] = 40}
+    assert.are.same({"control/b", "redteam/d", "redteam/c", "control/e", "control/a"},
+                    keys(proof.order(tasks, times)))
+  end)
+
+  it("keeps the given order without times, and among equal times", function()
+    assert.are.same(keys(tasks), keys(proof.order(tasks, {})))
+    local same = {["control/a"] = 5, ["control/b"] = 5, ["redteam/c"] = 5, ["redteam/d"] = 5, ["control/e"] = 5}
+    assert.are.same(keys(tasks), keys(proof.order(tasks, same)))
+  end)
+
+  it("reads back the seconds it writes, and no file as no times", function()
+    local path = os.tmpname()
+    assert.is_true(proof.write_times(path, {["control/relu"] = 47.14, ["redteam/x"] = 1}))
+    assert.are.same({["control/relu"] = 47.1, ["redteam/x"] = 1.0}, proof.read_times(path))
+    os.remove(path)
+    assert.are.same({}, proof.read_times(path))
+  end)
+end)
