@@ -222,14 +222,19 @@ function M.gdn_bwd(args, backend)
   return res
 end
 
--- kcv.mp with gemm and gdn on backend (nil: kcv.mp itself, for the cpu
--- backend or with KCV_GPU_ORACLE=0).
+-- kcv.mp with gemm on backend (kcv.mp itself for the cpu backend or with
+-- KCV_GPU_ORACLE=0); gdn and gdn_bwd too only with KCV_GPU_ORACLE=gdn (or
+-- force): on the H200 they took 2.7-15x the time of the host's 16 cores
+-- (docs/PERF.md, 2026-12-03), a win only where the host has few cores.
 function M.for_backend(backend, force)
-  if not force and (backend ~= "cuda" or os.getenv("KCV_GPU_ORACLE") == "0") then return kcv.mp end
-  return setmetatable({gemm = function(A, B, opts) return M.gemm(A, B, opts, backend) end,
-                       gdn = function(args) return M.gdn(args, backend) end,
-                       gdn_bwd = function(args) return M.gdn_bwd(args, backend) end},
-                      {__index = kcv.mp})
+  local want = os.getenv("KCV_GPU_ORACLE")
+  if not force and (backend ~= "cuda" or want == "0") then return kcv.mp end
+  local mp = {gemm = function(A, B, opts) return M.gemm(A, B, opts, backend) end}
+  if force or want == "gdn" then
+    mp.gdn = function(args) return M.gdn(args, backend) end
+    mp.gdn_bwd = function(args) return M.gdn_bwd(args, backend) end
+  end
+  return setmetatable(mp, {__index = kcv.mp})
 end
 
 return M
