@@ -80,6 +80,18 @@ describe("kcv controls --jobs", function()
     assert.truthy(out:find("some controls fail", 1, true), out)
   end)
 
+  it("runs only the --gate gates, in one process and in children alike", function()
+    for _, jobs in ipairs{1, 2} do
+      local out, rc = sh("./kcv controls --backend cpu --quiet --only relu --only exp --gate EXC-01 --gate RES-02 --jobs " .. jobs)
+      assert.are.equal(0, rc, out)
+      for _, op in ipairs{"exp", "relu"} do
+        -- the row's gate columns: ? for the ten not run, P for EXC-01 and RES-02
+        local cols = out:match("\n" .. op .. "%.cu +%S+ +pass +[%d%.]+ +([^\n]+)")
+        assert.are.equal("? ? ? P ? ? ? ? ? ? ? P", (cols or ""):gsub("%s+", " "):gsub(" $", ""), out)
+      end
+    end
+  end)
+
   require("files").it_parallel_options("./kcv controls", "--only relu")
 end)
 

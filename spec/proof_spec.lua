@@ -38,7 +38,7 @@ describe("kcv proof", function()
                        .. " --times " .. times .. " --save " .. save)
     assert.are.equal(0, rc, out)
     assert.truthy(out:find("1 controls and 2 red-team entries in one pool", 1, true), out)
-    assert.truthy(out:find("whole proof: 3 entries in [%d%.]+ s %(3 at a time%)"), out)
+    assert.truthy(out:find("whole proof: 3 entries in [%d%.]+ s %(3 children, 3 at a time%)"), out)
 
     local c = sh("./kcv controls --backend cpu --quiet --jobs 1 --only relu")
     assert.are.same(lines_like(c, "^relu%.cu "), lines_like(out, "^relu%.cu "))
@@ -82,6 +82,34 @@ describe("kcv proof", function()
     os.remove(bad)
   end)
 
+  it("runs a control that took --split seconds or more a gate a child, and gives the row of one child", function()
+    local times = os.tmpname()
+    local f = assert(io.open(times, "w"))
+    f:write('return {["control/relu"] = 100, ["control/exp"] = 1}\n')
+    f:close()
+    local out, rc = sh("./kcv proof --backend cpu --quiet --jobs 2 --only relu --only exp --times " .. times .. " --split 50")
+    assert.are.equal(0, rc, out)
+    assert.truthy(out:find("whole proof: 2 entries in [%d%.]+ s %(13 children, 2 at a time%)"), out)
+    local whole = sh("./kcv controls --backend cpu --quiet --jobs 1 --only relu --only exp")
+    assert.are.same(lines_like(whole, "%.cu "), lines_like(out, "%.cu "))
+    local t = assert(proof.read_times(times))
+    local parts = 0
+    for key in pairs(t) do if key:match("^control/relu %u%u%u%-%d%d$") then parts = parts + 1 end end
+    assert.are.equal(12, parts)                 -- one a gate
+    assert.is_nil(t["control/exp CMP-01"])      -- 1 s < 50 s: whole
+    assert.is_number(t["control/relu"])
+    os.remove(times)
+  end)
+
+  it("refuses --split without --times, or with a bad number (exit 2)", function()
+    local out, rc = sh("./kcv proof --backend cpu --only relu --split 60")
+    assert.are.equal(2, rc, out)
+    assert.truthy(out:find("--split needs --times FILE", 1, true), out)
+    out, rc = sh("./kcv proof --backend cpu --only relu --times /tmp/none --split -1")
+    assert.are.equal(2, rc, out)
+    assert.truthy(out:find("--split needs a number of seconds > 0", 1, true), out)
+  end)
+
   files.it_parallel_options("./kcv proof", "--backend cpu --only relu")
 end)
 
@@ -99,6 +127,12 @@ describe("kcv proof's order", function()
                     keys(proof.order(tasks, times)))
   end)
 
+  it("takes a part's share of its kernel's seconds when the part itself is not known", function()
+    local parts = {{key = "control/a CMP-01", guess = 10}, {key = "control/b"}, {key = "control/a CMP-02", guess = 10}}
+    assert.are.same({"control/b", "control/a CMP-02", "control/a CMP-01"},
+                    keys(proof.order(parts, {["control/a CMP-02"] = 30})))
+  end)
+
   it("keeps the given order without times, and among equal times", function()
     assert.are.same(keys(tasks), keys(proof.order(tasks, {})))
     local same = {["control/a"] = 5, ["control/b"] = 5, ["redteam/c"] = 5, ["redteam/d"] = 5, ["control/e"] = 5}
@@ -111,5 +145,46 @@ describe("kcv proof's order", function()
     assert.are.same({["control/relu"] = 47.1, ["redteam/x"] = 1.0}, proof.read_times(path))
     os.remove(path)
     assert.are.same({}, proof.read_times(path))
+  end)
+end)
+
+describe("verify.merge_reports", function()
+  local verify = require "kcv.verify"
+  local order = {"CMP-01", "EXC-01", "RES-02"}
+  local function part(...)
+    local r = {spec = "s", kernel = "k", seed = 1, parity = "contract", verdict = "pass", gates = {}}
+    for _, g in ipairs{...} do r.gates[#r.gates + 1] = {id = g[1], status = g[2], reason = g[3]} end
+    return r
+  end
+  local function ids(r)
+    local t = {}
+    for i, g in ipairs(r.gates) do t[i] = g.id .. "=" .. g.status end
+    return table.concat(t, " ")
+  end
+
+  it("puts the parts' gates in the table's order and passes when each passes", function()
+    local r = verify.merge_reports({part{"RES-02", "pass"}, part{"CMP-01", "pass"}, part{"EXC-01", "na"}}, order)
+    assert.are.equal("CMP-01=pass EXC-01=na RES-02=pass", ids(r))
+    assert.are.equal("pass", r.verdict)
+    assert.are.equal("k", r.kernel)
+  end)
+
+  it("fails when one part's gate fails, above an error or a gate not judged", function()
+    local r = verify.merge_reports({part{"CMP-01", "not_judged", "not judged: x"}, part{"EXC-01", "error", "boom"},
+                                    part{"RES-02", "fail", "over the bound"}}, order)
+    assert.are.equal("fail", r.verdict)
+  end)
+
+  it("is an error, with its message, when a part's child gave no report", function()
+    local lost = {spec = "s", kernel = "k", verdict = "error", message = "killed at 240 s", gates = {}}
+    local r = verify.merge_reports({part{"CMP-01", "pass"}, lost}, order)
+    assert.are.equal("error", r.verdict)
+    assert.are.equal("killed at 240 s", r.message)
+  end)
+
+  it("is not judged, with the first reason, when no gate fails or errs and one was not judged", function()
+    local r = verify.merge_reports({part{"CMP-01", "pass"}, part{"EXC-01", "not_judged", "not judged: inline PTX"}}, order)
+    assert.are.equal("not_judged", r.verdict)
+    assert.are.equal("inline PTX", r.reason)
   end)
 end)

@@ -13,7 +13,7 @@ local parallel = require "kcv.parallel"
 local M = {
   summary = "verify every honest kernel (positive controls)",
   usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--parity contract|torch] [--json FILE] [--html FILE] [--quiet]\n"
-       .. "                    [--jobs N] [--timeout SECONDS]",
+       .. "                    [--jobs N] [--timeout SECONDS] [--gate ID ...]",
   help = [[
 Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
 kernels/<op>.lua may name another spec).  Prints a table: kernel, spec,
@@ -33,7 +33,8 @@ own (default: the number of cores on the cpu backend, min(cores, 8) on
 cuda); the table keeps the kernels' order.  --jobs 1 verifies them one after
 another in this process.  A child that crashes, or runs past --timeout
 SECONDS (per kernel; default none), is killed and gives its kernel an error
-row with the cause; the others go on.]],
+row with the cause; the others go on.  --gate ID (repeatable): only
+these gates of each kernel (kcv proof runs a long kernel's gates apart).]],
 }
 
 local SHORT = {pass = "P", fail = "F", na = "-", error = "E", not_judged = "N"}
@@ -59,41 +60,54 @@ local function print_row(gates, e, rep, seconds)
   io.stdout:flush()
 end
 
--- The child tasks (kcv.parallel) that verify `entries`, one each, their
--- reports in `dir`.  A task's finish(res) turns its child's result into a
--- report (an error row when the child wrote none) and calls done(k, rep,
--- seconds) in the entries' order.  kcv proof puts these in its own pool.
-function M.child_tasks(entries, o, backend, dir, done)
+-- The child tasks (kcv.parallel) that verify `entries`, their reports in
+-- `dir`: one a kernel, or with parts(k, e) giving a list of gate-id
+-- groups, one a group (kcv proof runs a long kernel's gates apart; their
+-- reports are merged, verify.merge_reports).  A task's finish(res) turns
+-- its child's result into a report (an error when the child wrote none)
+-- and, once a kernel's tasks are all in, calls done(k, rep, seconds: the
+-- sum of its tasks') in the entries' order.  o.gate_order: the gate ids in
+-- table order, for the merge.
+function M.child_tasks(entries, o, backend, dir, done, parts)
   local exe, tasks, got, nxt = parallel.self(), {}, {}, 1
   for k, e in ipairs(entries) do
-    local json = ("%s/control-%d.json"):format(dir, k)
-    local task = {label = "kcv controls --only " .. e.op, name = e.op, key = "control/" .. e.op,
-                  heavy = verify.heavy_job(e.spec_path, backend),
-                  argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
-                          "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}}
-    function task.finish(res)
-      local rep
-      if res.ok then
-        local f = io.open(json)
-        local text = f and f:read("a")
-        if f then f:close() end
-        local list = text and require("dkjson").decode(text)
-        rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
+    local groups = parts and parts(k, e) or {#(o.gate or {}) > 0 and o.gate or false}
+    local reps, left, seconds = {}, #groups, 0
+    for p, group in ipairs(groups) do
+      local json = ("%s/control-%d-%d.json"):format(dir, k, p)
+      local key = "control/" .. e.op .. (group and (" " .. table.concat(group, ",")) or "")
+      local argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
+                    "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}
+      for _, id in ipairs(group or {}) do argv[#argv + 1] = "--gate"; argv[#argv + 1] = id end
+      local task = {label = "kcv controls --only " .. e.op .. (group and (" --gate " .. table.concat(group, " --gate ")) or ""),
+                    name = e.op, key = key, argv = argv,
+                    heavy = verify.heavy_job(e.spec_path, backend) and (not group or table.concat(group, ","):find("CMP-03") ~= nil)}
+      function task.finish(res)
+        local rep
+        if res.ok then
+          local f = io.open(json)
+          local text = f and f:read("a")
+          if f then f:close() end
+          local list = text and require("dkjson").decode(text)
+          rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
+          if not rep then
+            res.ok, res.no_report = false, true
+            res.cause = parallel.cause(res, task.label)
+          end
+        end
         if not rep then
-          res.ok, res.no_report = false, true
-          res.cause = parallel.cause(res, task.label)
+          rep = {spec = e.spec_path, kernel = e.path, verdict = "error", message = res.cause, gates = {}}
+        end
+        reps[p], seconds, left = rep, seconds + (res.seconds or 0), left - 1
+        if left > 0 then return end
+        got[k] = {#reps == 1 and reps[1] or verify.merge_reports(reps, o.gate_order or {}), seconds}
+        while got[nxt] do
+          done(nxt, got[nxt][1], got[nxt][2])
+          nxt = nxt + 1
         end
       end
-      if not rep then
-        rep = {spec = e.spec_path, kernel = e.path, verdict = "error", message = res.cause, gates = {}}
-      end
-      got[k] = {rep, res.seconds}
-      while got[nxt] do
-        done(nxt, got[nxt][1], got[nxt][2])
-        nxt = nxt + 1
-      end
+      tasks[#tasks + 1] = task
     end
-    tasks[k] = task
   end
   return tasks
 end
@@ -106,7 +120,7 @@ local function run_children(entries, o, jobs, backend, done)
   local tasks = M.child_tasks(entries, o, backend, dir, done)
   parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
     progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
-    on_done = function(k, res) tasks[k].finish(res) end})
+    on_done = function(i, res) tasks[i].finish(res) end})
   parallel.rmdir(dir)
   return true
 end
@@ -171,7 +185,8 @@ end
 
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value",
-                                   html = "value", quiet = "flag", jobs = "value", timeout = "value", parity = "value"})
+                                   html = "value", quiet = "flag", jobs = "value", timeout = "value", parity = "value",
+                                   gate = "list"})
   if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end
   if o.jobs then
     local _, jerr = parallel.jobs(o.jobs)
@@ -216,7 +231,7 @@ function M.run(argv)
       local progress
       if not o.quiet then progress = require("kcv.progress").new{prefix = e.op .. ": "} end
       local rep = verify.run{spec = e.spec_path, kernel = e.path, seed = o.seed or 1, backend = o.backend,
-                             progress = progress, parity = o.parity}
+                             progress = progress, parity = o.parity, gates = o.gate}
       if progress then progress.done() end
       done(k, rep, clock() - t0)
     end

@@ -3,7 +3,8 @@
 -- child processes, so that the red team's long entries do not wait for the
 -- controls' tail.  With --times FILE the longest entries (by the seconds
 -- FILE holds from an earlier run) start first, and FILE gets this run's
--- seconds.  Prints the controls' table, then the red team's lines, each in
+-- seconds; with --split S a control that took S seconds or more there
+-- runs each gate in a child of its own.  Prints the controls' table, then the red team's lines, each in
 -- its entries' order, and the wall time.
 local verify = require "kcv.verify"
 local registry = require "kcv.verify.registry"
@@ -15,7 +16,7 @@ local redteam = require "kcv.cmd.redteam"
 local M = {
   summary = "the whole proof: every control and every red-team entry, in one pool",
   usage = "kcv proof [--backend cpu|cuda|auto] [--seed N] [--jobs N] [--timeout SECONDS] [--times FILE]\n"
-       .. "                 [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
+       .. "                 [--split SECONDS] [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
   help = [[
 Runs kcv controls and kcv redteam as one command: each honest kernel and
 each red-team entry is verified by a child kcv process of its own, --jobs N
@@ -27,6 +28,10 @@ gives its entry an error row; the others go on.
                 first (entries it does not list go before them: they may
                 be long), then write this run's seconds to FILE (a Lua
                 chunk: return {["control/relu"] = 47.1, ...})
+  --split S     with --times: a control that took S seconds or more runs
+                each of its gates in a child of its own (its row merges
+                them; its seconds are their sum), so that one long kernel
+                does not set the wall time
   --only NAME   only this control (kernels/NAME.cu) or red-team entry
                 (redteam/NAME.lua); repeatable
   --save FILE   the red team's results as a saved run (kcv redteam --merge)
@@ -73,13 +78,14 @@ function M.write_times(path, times)
 end
 
 -- The tasks in the order to start them: those `times` does not know first
--- (in their own order), then the known ones longest first.
+-- (in their own order), then the known ones longest first.  A task's
+-- seconds: times[task.key], else task.guess (a part's share of its whole
+-- kernel's seconds).
 function M.order(tasks, times)
-  local idx = {}
-  for i = 1, #tasks do idx[i] = i end
+  local idx, cost = {}, {}
+  for i, t in ipairs(tasks) do idx[i], cost[i] = i, times[t.key] or t.guess or math.huge end
   table.sort(idx, function(a, b)
-    local ta, tb = times[tasks[a].key] or math.huge, times[tasks[b].key] or math.huge
-    if ta ~= tb then return ta > tb end
+    if cost[a] ~= cost[b] then return cost[a] > cost[b] end
     return a < b
   end)
   local out = {}
@@ -105,11 +111,14 @@ local function fail(msg) io.stderr:write("kcv proof: ", tostring(msg), "\n"); re
 function M.run(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", jobs = "value", timeout = "value",
                                    times = "value", save = "value", json = "value", quiet = "flag",
-                                   only = "list"})
+                                   only = "list", split = "value"})
   if not o then return fail(err) end
   local jobs, timeout
   if o.jobs then jobs, err = parallel.jobs(o.jobs); if not jobs then return fail(err) end end
   if o.timeout then timeout, err = parallel.timeout(o.timeout); if not timeout then return fail(err) end end
+  local split = o.split and tonumber(o.split)
+  if o.split and not (split and split > 0) then return fail("--split needs a number of seconds > 0, got '" .. o.split .. "'") end
+  if split and not o.times then return fail("--split needs --times FILE (the seconds it splits by)") end
   local times = {}
   if o.times then times, err = M.read_times(o.times); if not times then return fail(err) end end
   local backend
@@ -135,7 +144,22 @@ function M.run(argv)
   if not dir then return fail(err) end
   local rows = {}
   local done, state = controls.collector(gates, centries, function(k, rep, seconds) rows[k] = {rep, seconds} end)
-  local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract"}, backend, dir, done)
+  local order = {}
+  for i, g in ipairs(gates) do order[i] = g.id end
+  -- a control that took `split` seconds or more: a child a gate
+  local function parts(_, e)
+    local whole = times["control/" .. e.op]
+    if not (split and whole and whole >= split) then return nil end
+    local groups = {}
+    for i, id in ipairs(order) do groups[i] = {id} end
+    return groups
+  end
+  local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract", gate_order = order},
+                                     backend, dir, done, parts)
+  for _, t in ipairs(tasks) do
+    local op = t.key:match("^control/(%S+) %S+$")
+    if op then t.guess = times["control/" .. op] and times["control/" .. op] / #order end
+  end
   for _, t in ipairs(redteam.child_tasks(todo, backend, ro, dir, results, function() end)) do tasks[#tasks + 1] = t end
   tasks = M.order(tasks, times)
 
@@ -151,6 +175,7 @@ function M.run(argv)
       tasks[i].finish(res)
       times[tasks[i].key] = res.seconds
     end})
+  for k, e in ipairs(centries) do times["control/" .. e.op] = rows[k] and rows[k][2] end
   local wall = kcv.sys.clock() - t0
   parallel.rmdir(dir)
 
@@ -162,7 +187,8 @@ function M.run(argv)
   print()
   for _, r in ipairs(results) do print(redteam.line_for(r)) end
   local rrc = redteam.print_summary(results)
-  print(("whole proof: %d entries in %.1f s (%d at a time)"):format(#tasks, wall, math.min(jobs, #tasks)))
+  print(("whole proof: %d entries in %.1f s (%d children, %d at a time)"):format(#centries + #todo, wall, #tasks,
+    math.min(jobs, #tasks)))
 
   local rc = (crc == 1 or rrc == 1) and 1 or (crc ~= 0 or rrc ~= 0) and 2 or 0
   local function write(ok, werr) if not ok then fail(werr); rc = 2 end end

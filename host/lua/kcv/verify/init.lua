@@ -252,6 +252,38 @@ end
 
 M.choose_backend = choose_backend
 
+-- One report from the reports of runs that each took some of one kernel's
+-- gates (kcv proof's parts): the gates in `order`'s order (a list of gate
+-- ids), the verdict as run() gives it from them, and a part that has no
+-- gates (its run could not start, crashed or was killed) an error with its
+-- message.
+function M.merge_reports(parts, order)
+  local rank = {}
+  for i, id in ipairs(order) do rank[id] = i end
+  local report = {}
+  for k, v in pairs(parts[1]) do report[k] = v end
+  report.gates, report.message, report.reason = {}, nil, nil
+  local any_fail, any_error, not_judged, messages = false, false, nil, {}
+  for _, part in ipairs(parts) do
+    if part.verdict == "error" and part.message then
+      any_error = true
+      messages[#messages + 1] = part.message
+    end
+    for _, g in ipairs(part.gates or {}) do
+      report.gates[#report.gates + 1] = g
+      if g.status == "fail" then any_fail = true
+      elseif g.status == "error" then any_error = true
+      elseif g.status == "not_judged" then not_judged = not_judged or g end
+    end
+  end
+  table.sort(report.gates, function(a, b) return (rank[a.id] or math.huge) < (rank[b.id] or math.huge) end)
+  report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
+  report.verdicts = stricter.verdicts(report)
+  if #messages > 0 then report.message = table.concat(messages, "\n") end
+  if report.verdict == "not_judged" then report.reason = (tostring(not_judged.reason):gsub("^not judged: ", "")) end
+  return report
+end
+
 -- Exit code of a report: 0 pass, 1 fail, 2 error or not judged.
 function M.exit_code(report)
   return report.verdict == "pass" and 0 or report.verdict == "fail" and 1 or 2
