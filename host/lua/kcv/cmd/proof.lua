@@ -108,23 +108,55 @@ end
 
 local function fail(msg) io.stderr:write("kcv proof: ", tostring(msg), "\n"); return 2 end
 
-function M.run(argv)
+-- The options, checked: jobs, timeout and split as numbers, times read
+-- from --times FILE ({} without it); nil and a message when one is wrong.
+local function options(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", jobs = "value", timeout = "value",
                                    times = "value", save = "value", json = "value", quiet = "flag",
                                    only = "list", split = "value"})
+  if not o then return nil, err end
+  if o.jobs then o.jobs, err = parallel.jobs(o.jobs); if not o.jobs then return nil, err end end
+  if o.timeout then o.timeout, err = parallel.timeout(o.timeout); if not o.timeout then return nil, err end end
+  if o.split then
+    local split = tonumber(o.split)
+    if not (split and split > 0) then return nil, "--split needs a number of seconds > 0, got '" .. o.split .. "'" end
+    if not o.times then return nil, "--split needs --times FILE (the seconds it splits by)" end
+    o.split = split
+  end
+  o.seconds = {}
+  if o.times then o.seconds, err = M.read_times(o.times); if not o.seconds then return nil, err end end
+  return o
+end
+
+-- The controls' child tasks: a control that took o.split seconds or more
+-- in o.seconds gets a child a gate, each guessed at its share of those
+-- seconds until it has its own.
+local function control_tasks(centries, o, order, backend, dir, done)
+  local times = o.seconds
+  local function parts(_, e)
+    local whole = times["control/" .. e.op]
+    if not (o.split and whole and whole >= o.split) then return nil end
+    local groups = {}
+    for i, id in ipairs(order) do groups[i] = {id} end
+    return groups
+  end
+  local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract", gate_order = order},
+                                     backend, dir, done, parts)
+  for _, t in ipairs(tasks) do
+    local op = t.key:match("^control/(%S+) %S+$")
+    if op then t.guess = times["control/" .. op] and times["control/" .. op] / #order end
+  end
+  return tasks
+end
+
+function M.run(argv)
+  local o, err = options(argv)
   if not o then return fail(err) end
-  local jobs, timeout
-  if o.jobs then jobs, err = parallel.jobs(o.jobs); if not jobs then return fail(err) end end
-  if o.timeout then timeout, err = parallel.timeout(o.timeout); if not timeout then return fail(err) end end
-  local split = o.split and tonumber(o.split)
-  if o.split and not (split and split > 0) then return fail("--split needs a number of seconds > 0, got '" .. o.split .. "'") end
-  if split and not o.times then return fail("--split needs --times FILE (the seconds it splits by)") end
-  local times = {}
-  if o.times then times, err = M.read_times(o.times); if not times then return fail(err) end end
+  local times = o.seconds
   local backend
   backend, err = verify.choose_backend(o.backend)
   if not backend then return fail(err) end
-  jobs = jobs or parallel.default_jobs(backend)
+  local jobs = o.jobs or parallel.default_jobs(backend)
   local gates
   gates, err = verify.gates()
   if not gates then return fail(err) end
@@ -146,20 +178,7 @@ function M.run(argv)
   local done, state = controls.collector(gates, centries, function(k, rep, seconds) rows[k] = {rep, seconds} end)
   local order = {}
   for i, g in ipairs(gates) do order[i] = g.id end
-  -- a control that took `split` seconds or more: a child a gate
-  local function parts(_, e)
-    local whole = times["control/" .. e.op]
-    if not (split and whole and whole >= split) then return nil end
-    local groups = {}
-    for i, id in ipairs(order) do groups[i] = {id} end
-    return groups
-  end
-  local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract", gate_order = order},
-                                     backend, dir, done, parts)
-  for _, t in ipairs(tasks) do
-    local op = t.key:match("^control/(%S+) %S+$")
-    if op then t.guess = times["control/" .. op] and times["control/" .. op] / #order end
-  end
+  local tasks = control_tasks(centries, o, order, backend, dir, done)
   for _, t in ipairs(redteam.child_tasks(todo, backend, ro, dir, results, function() end)) do tasks[#tasks + 1] = t end
   tasks = M.order(tasks, times)
 
@@ -169,7 +188,7 @@ function M.run(argv)
   local kcv = require "kcv"
   if kcv.backend and kcv.backend.restart then pcall(kcv.backend.restart, backend) end
   local t0 = kcv.sys.clock()
-  parallel.run(tasks, {jobs = jobs, timeout = timeout, dir = dir,
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
     progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
     on_done = function(i, res)
       tasks[i].finish(res)
