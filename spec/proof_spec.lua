@@ -101,6 +101,17 @@ describe("kcv proof", function()
     os.remove(times)
   end)
 
+  it("runs only the red-team entries' declared gates with --declared, with the same verdicts", function()
+    -- gelu_ftz declares EXC-02; all twelve gates catch it with CMP-01 too
+    local full, rc1 = sh("./kcv proof --backend cpu --quiet --jobs 2 --only gelu_ftz --only relu_fmax_nan")
+    local declared, rc2 = sh("./kcv proof --backend cpu --quiet --jobs 2 --declared --only gelu_ftz --only relu_fmax_nan")
+    assert.are.equal(0, rc1, full)
+    assert.are.equal(0, rc2, declared)
+    assert.truthy(full:find("\ngelu_ftz +caught by CMP%-01,EXC%-02 +ok "), full)
+    assert.truthy(declared:find("\ngelu_ftz +caught by EXC%-02 +ok "), declared)
+    assert.truthy(declared:find("\nrelu_fmax_nan +caught by EXC%-01 +ok "), declared)
+  end)
+
   it("refuses --split without --times, or with a bad number (exit 2)", function()
     local out, rc = sh("./kcv proof --backend cpu --only relu --split 60")
     assert.are.equal(2, rc, out)

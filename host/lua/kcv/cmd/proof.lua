@@ -16,7 +16,7 @@ local redteam = require "kcv.cmd.redteam"
 local M = {
   summary = "the whole proof: every control and every red-team entry, in one pool",
   usage = "kcv proof [--backend cpu|cuda|auto] [--seed N] [--jobs N] [--timeout SECONDS] [--times FILE]\n"
-       .. "                 [--split SECONDS] [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
+       .. "                 [--split SECONDS] [--declared] [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
   help = [[
 Runs kcv controls and kcv redteam as one command: each honest kernel and
 each red-team entry is verified by a child kcv process of its own, --jobs N
@@ -32,6 +32,9 @@ gives its entry an error row; the others go on.
                 each of its gates in a child of its own (its row merges
                 them; its seconds are their sum), so that one long kernel
                 does not set the wall time
+  --declared    run each red-team entry's declared gates only (kcv redteam
+                --declared): the same verdict, rejected or not, without
+                the list of every other gate that also catches it
   --only NAME   only this control (kernels/NAME.cu) or red-team entry
                 (redteam/NAME.lua); repeatable
   --save FILE   the red team's results as a saved run (kcv redteam --merge)
@@ -113,7 +116,7 @@ local function fail(msg) io.stderr:write("kcv proof: ", tostring(msg), "\n"); re
 local function options(argv)
   local o, err = args.parse(argv, {backend = "value", seed = "integer", jobs = "value", timeout = "value",
                                    times = "value", save = "value", json = "value", quiet = "flag",
-                                   only = "list", split = "value"})
+                                   only = "list", split = "value", declared = "flag"})
   if not o then return nil, err end
   if o.jobs then o.jobs, err = parallel.jobs(o.jobs); if not o.jobs then return nil, err end end
   if o.timeout then o.timeout, err = parallel.timeout(o.timeout); if not o.timeout then return nil, err end end
@@ -167,7 +170,7 @@ function M.run(argv)
   if #unknown > 0 then
     return fail(("--only %s: no kernels/NAME.cu and no redteam/NAME.lua of that name"):format(table.concat(unknown, ", ")))
   end
-  local ro = {seed = o.seed or 1}
+  local ro = {seed = o.seed or 1, declared = o.declared}
   local results, todo = redteam.prepare(rdir, names, backend, ro)
   if #centries == 0 and #results == 0 and #todo == 0 then return fail("no controls and no red team under " .. root) end
 
