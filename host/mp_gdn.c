@@ -18,6 +18,12 @@
  * adjoint recurrence written out (reverse mode by hand), recomputing the
  * states of each 64-step segment from checkpoints.
  *
+ * Grouped value heads (flash-linear-attention's and FlashQLA's GVA): q and
+ * k may have H key heads while v, g, beta, h0 have HV = G H value heads;
+ * value head hv reads key head hv / G.  The lanes run the HV heads with q
+ * and k repeated (expand_heads), and the backward adds the G value heads'
+ * dq and dk of a key head in head order (sum_groups).
+ *
  * Magnitudes (what a kernel's error is measured against).  (I - beta k k^T)
  * is a contraction for 0 <= beta |k|^2 <= 2, so an error in a column of S
  * is not amplified by later steps, only decayed: n_t[j] = exp(max g_t)
@@ -32,7 +38,8 @@
 #define SEG 64                  /* steps between checkpoints (backward) */
 
 typedef struct {
-    int64_t B, T, H, K, V;
+    int64_t B, T, H, K, V;      /* H: the lanes' heads (the value heads) */
+    int64_t HK;                 /* the key heads of q and k (H / HK value heads each) */
     int gate;                   /* 0 none, 1 scalar [B,T,H], 2 per key [B,T,H,K] */
     int delta;                  /* beta given: the delta rule */
     double scale;
@@ -97,6 +104,18 @@ static const double *field(lua_State *L, const char *name, int required, int ndi
     return x;
 }
 
+/* x [B,T,HK,K] repeated to [B,T,H,K], key head h / (H / HK) for head h:
+ * a new f64 buffer, pushed (its anchor). */
+static const double *expand_heads(lua_State *L, const gdn_ctx *c, const double *x)
+{
+    int64_t shape[4] = {c->B, c->T, c->H, c->K}, G = c->H / c->HK;
+    double *y = kcv_newbuf(L, KCV_F64, 4, shape)->data;
+    for (int64_t bt = 0; bt < c->B * c->T; bt++)
+        for (int64_t h = 0; h < c->H; h++)
+            memcpy(y + (bt * c->H + h) * c->K, x + (bt * c->HK + h / G) * c->K, (size_t)c->K * sizeof *y);
+    return y;
+}
+
 /* Read q, k, v, g, beta, h0, scale (and, for the backward, dO and dht). */
 static void read_inputs(lua_State *L, gdn_ctx *c, int backward)
 {
@@ -107,20 +126,28 @@ static void read_inputs(lua_State *L, gdn_ctx *c, int backward)
     lua_getfield(L, 1, "v");
     kcv_buf *v = kcv_testbuf(L, -1);
     if (!q || q->ndim != 4) luaL_error(L, "kcv.mp.gdn: field 'q' must be a [B,T,H,K] buffer");
-    if (!v || v->ndim != 4) luaL_error(L, "kcv.mp.gdn: field 'v' must be a [B,T,H,V] buffer");
+    if (!v || v->ndim != 4) luaL_error(L, "kcv.mp.gdn: field 'v' must be a [B,T,HV,V] buffer");
     lua_pop(L, 2);
-    c->B = q->shape[0]; c->T = q->shape[1]; c->H = q->shape[2]; c->K = q->shape[3]; c->V = v->shape[3];
-    int64_t qk[4] = {c->B, c->T, c->H, c->K}, vv[4] = {c->B, c->T, c->H, c->V};
-    int64_t st[4] = {c->B, c->H, c->K, c->V};
+    c->B = q->shape[0]; c->T = q->shape[1]; c->HK = q->shape[2]; c->K = q->shape[3];
+    c->H = v->shape[2]; c->V = v->shape[3];
+    if (c->HK < 1 || c->H % c->HK != 0)
+        luaL_error(L, "kcv.mp.gdn: v's %I value heads are not a multiple of q's %I key heads",
+                   (lua_Integer)c->H, (lua_Integer)c->HK);
+    int64_t qk[4] = {c->B, c->T, c->HK, c->K}, vv[4] = {c->B, c->T, c->H, c->V};
+    int64_t gk[4] = {c->B, c->T, c->H, c->K}, st[4] = {c->B, c->H, c->K, c->V};
     c->q = field(L, "q", 1, 4, qk);
     c->k = field(L, "k", 1, 4, qk);
+    if (c->HK != c->H) {
+        c->q = expand_heads(L, c, c->q);
+        c->k = expand_heads(L, c, c->k);
+    }
     c->v = field(L, "v", 1, 4, vv);
     lua_getfield(L, 1, "g");
     kcv_buf *g = kcv_testbuf(L, -1);
     lua_pop(L, 1);
     c->gate = !g ? 0 : g->ndim == 3 ? 1 : 2;
-    c->g = field(L, "g", 0, c->gate == 2 ? 4 : 3, qk);
-    c->beta = field(L, "beta", 0, 3, qk);
+    c->g = field(L, "g", 0, c->gate == 2 ? 4 : 3, gk);
+    c->beta = field(L, "beta", 0, 3, gk);
     c->delta = c->beta != NULL;
     c->h0 = field(L, "h0", 0, 4, st);
     lua_getfield(L, 1, "scale");
@@ -130,6 +157,21 @@ static void read_inputs(lua_State *L, gdn_ctx *c, int backward)
         c->dO = field(L, "do", 1, 4, vv);
         c->dht = field(L, "dht", 0, 4, st);
     }
+}
+
+/* out [B,T,HK,K] = the sum over each key head's G value heads of x
+ * [B,T,H,K], in head order (x of head hK G first, then + each next). */
+static void sum_groups(const gdn_ctx *c, const double *x, double *out)
+{
+    int64_t G = c->H / c->HK, K = c->K;
+    for (int64_t bt = 0; bt < c->B * c->T; bt++)
+        for (int64_t hk = 0; hk < c->HK; hk++) {
+            double *o = out + (bt * c->HK + hk) * K;
+            const double *x0 = x + (bt * c->H + hk * G) * K;
+            memcpy(o, x0, (size_t)K * sizeof *o);
+            for (int64_t r = 1; r < G; r++)
+                for (int64_t i = 0; i < K; i++) o[i] += x0[r * K + i];
+        }
 }
 
 /* kcv.mp.gdn{q=, k=, v=, g=, beta=, h0=, scale=} -> o, ht, o_mag, ht_mag */
@@ -153,13 +195,14 @@ static int l_gdn_bwd(lua_State *L)
 {
     gdn_ctx c = {0};
     read_inputs(L, &c, 1);
-    int64_t qk[4] = {c.B, c.T, c.H, c.K}, vv[4] = {c.B, c.T, c.H, c.V}, st[4] = {c.B, c.H, c.K, c.V};
+    int64_t qk[4] = {c.B, c.T, c.HK, c.K}, vv[4] = {c.B, c.T, c.H, c.V}, st[4] = {c.B, c.H, c.K, c.V};
+    int64_t gk[4] = {c.B, c.T, c.H, c.K};
     lua_createtable(L, 0, 7);
     lua_createtable(L, 0, 6);                   /* mag, at -1; result at -2 */
     struct { const char *name; int ndim; const int64_t *shape; double **val, **mag; int on; } out[] = {
         {"dq", 4, qk, &c.dq, &c.mdq, 1}, {"dk", 4, qk, &c.dk, &c.mdk, 1},
-        {"dv", 4, vv, &c.dv, &c.mdv, 1}, {"dg", c.gate == 2 ? 4 : 3, qk, &c.dg, &c.mdg, c.gate != 0},
-        {"dbeta", 3, qk, &c.dbeta, &c.mdbeta, c.delta}, {"dh0", 4, st, &c.dh0, &c.mdh0, 1},
+        {"dv", 4, vv, &c.dv, &c.mdv, 1}, {"dg", c.gate == 2 ? 4 : 3, gk, &c.dg, &c.mdg, c.gate != 0},
+        {"dbeta", 3, gk, &c.dbeta, &c.mdbeta, c.delta}, {"dh0", 4, st, &c.dh0, &c.mdh0, 1},
     };
     for (size_t i = 0; i < sizeof out / sizeof out[0]; i++) {
         if (!out[i].on) continue;                /* dg without a gate, dbeta without beta */
@@ -169,8 +212,23 @@ static int l_gdn_bwd(lua_State *L)
         lua_setfield(L, -3, out[i].name);
     }
     lua_setfield(L, -2, "mag");
+    /* grouped heads: the lanes write each value head's dq, dk apart */
+    double *dq = c.dq, *dk = c.dk, *mdq = c.mdq, *mdk = c.mdk;
+    if (c.HK != c.H) {
+        c.dq = kcv_newbuf(L, KCV_F64, 4, gk)->data;
+        c.dk = kcv_newbuf(L, KCV_F64, 4, gk)->data;
+        c.mdq = kcv_newbuf(L, KCV_F64, 4, gk)->data;
+        c.mdk = kcv_newbuf(L, KCV_F64, 4, gk)->data;
+    }
     mp_parallel(c.B * c.H, 24.0 * (double)(c.T * c.K * c.V), LANES(bwd_task), &c);
     mp_fail_oom(L, c.failed);
+    if (c.HK != c.H) {
+        sum_groups(&c, c.dq, dq);
+        sum_groups(&c, c.dk, dk);
+        sum_groups(&c, c.mdq, mdq);
+        sum_groups(&c, c.mdk, mdk);
+        lua_pop(L, 4);
+    }
     return 1;
 }
 

@@ -294,3 +294,115 @@ describe("kcv.mp.gdn_bwd (the adjoint recurrence)", function()
     end)
   end
 end)
+
+-- Grouped value heads (GVA, as flash-linear-attention and FlashQLA take
+-- them): q, k with HK key heads, the rest with HV = G HK value heads, value
+-- head hv reading key head hv // G.
+describe("kcv.mp.gdn and gdn_bwd with grouped value heads", function()
+  local HK, G = 2, 3
+  local HV = HK * G
+
+  -- x [B,T,HK,K] with each key head repeated G times: [B,T,HV,K]
+  local function repeat_heads(x)
+    local b, t, k = x.shape[1], x.shape[2], x.shape[4]
+    local y = kcv.buffer("f64", {b, t, HV, k})
+    for bt = 0, b * t - 1 do
+      for h = 0, HV - 1 do
+        for i = 0, k - 1 do y:set((bt * HV + h) * k + i, x:get((bt * HK + h // G) * k + i)) end
+      end
+    end
+    return y
+  end
+
+  -- x [B,T,HV,K] summed over each key head's G value heads, in head order
+  local function sum_groups(x)
+    local b, t, k = x.shape[1], x.shape[2], x.shape[4]
+    local y = kcv.buffer("f64", {b, t, HK, k})
+    for bt = 0, b * t - 1 do
+      for hk = 0, HK - 1 do
+        for i = 0, k - 1 do
+          local s = x:get((bt * HV + hk * G) * k + i)
+          for r = 1, G - 1 do s = s + x:get((bt * HV + hk * G + r) * k + i) end
+          y:set((bt * HK + hk) * k + i, s)
+        end
+      end
+    end
+    return y
+  end
+
+  local function args(var, seed)
+    local a = {q = rnd({B, T, HK, K}, seed), k = rnd({B, T, HK, K}, seed + 1, -0.5, 0.5),
+               v = rnd({B, T, HV, V}, seed + 2), h0 = rnd({B, HV, K, V}, seed + 3),
+               ["do"] = rnd({B, T, HV, V}, seed + 6), dht = rnd({B, HV, K, V}, seed + 7)}
+    if var.g == "scalar" then a.g = rnd({B, T, HV}, seed + 4, -0.3, 0) end
+    if var.g == "key" then a.g = rnd({B, T, HV, K}, seed + 4, -0.3, 0) end
+    if var.beta then a.beta = rnd({B, T, HV}, seed + 5, 0, 1) end
+    local fwd, mha = {}, {}
+    for name, x in pairs(a) do
+      if name ~= "do" and name ~= "dht" then fwd[name] = x end
+      mha[name] = (name == "q" or name == "k") and repeat_heads(x) or x
+    end
+    return a, fwd, mha
+  end
+
+  local function same(x, y, what) assert.is_true(kcv.cmp.bytes_equal(x, y), what) end
+
+  for _, name in ipairs{"gdn", "kda", "gla"} do
+    it(("gives %s's forward of the heads with q and k repeated, bit for bit"):format(name), function()
+      local _, fwd, mha = args(VARIANTS[name], 20)
+      local mfwd = {}
+      for k, x in pairs(mha) do if k ~= "do" and k ~= "dht" then mfwd[k] = x end end
+      local got, want = table.pack(kcv.mp.gdn(fwd)), table.pack(kcv.mp.gdn(mfwd))
+      assert.are.same({B, T, HV, V}, got[1].shape)
+      for i = 1, 4 do same(got[i], want[i], name .. " output " .. i) end
+    end)
+
+    it(("gives %s's backward of the repeated heads, dq and dk summed over each group in order"):format(name), function()
+      local a, _, mha = args(VARIANTS[name], 30)
+      local got, want = kcv.mp.gdn_bwd(a), kcv.mp.gdn_bwd(mha)
+      for _, d in ipairs{"dv", "dg", "dbeta", "dh0"} do
+        if want[d] then
+          same(got[d], want[d], name .. " " .. d)
+          same(got.mag[d], want.mag[d], name .. " magnitude of " .. d)
+        end
+      end
+      for _, d in ipairs{"dq", "dk"} do
+        assert.are.same({B, T, HK, K}, got[d].shape)
+        same(got[d], sum_groups(want[d]), name .. " " .. d)
+        same(got.mag[d], sum_groups(want.mag[d]), name .. " magnitude of " .. d)
+      end
+    end)
+  end
+
+  it("gives a dq and dk that match central finite differences of the grouped forward", function()
+    local a, fwd = args(VARIANTS.gdn, 40)
+    local function loss()
+      local o, ht = kcv.mp.gdn(fwd)
+      local s = 0
+      for i = 0, o.numel - 1 do s = s + o:get(i) * a["do"]:get(i) end
+      for i = 0, ht.numel - 1 do s = s + ht:get(i) * a.dht:get(i) end
+      return s
+    end
+    local g = kcv.mp.gdn_bwd(a)
+    for _, pair in ipairs{{"q", "dq"}, {"k", "dk"}} do
+      local x, dx = a[pair[1]], g[pair[2]]
+      for _, i in ipairs{0, 5, x.numel // 2 + 1, x.numel - 1} do
+        local x0, h = x:get(i), 1e-6
+        x:set(i, x0 + h); local lp = loss()
+        x:set(i, x0 - h); local lm = loss()
+        x:set(i, x0)
+        local fd = (lp - lm) / (2 * h)
+        assert.is_true(math.abs(fd - dx:get(i)) <= 1e-7 * math.max(1, math.abs(fd)),
+                       ("%s[%d]: finite differences %.12g, adjoint %.12g"):format(pair[2], i, fd, dx:get(i)))
+      end
+    end
+  end)
+
+  it("refuses value heads that are not a multiple of the key heads", function()
+    local _, fwd = args(VARIANTS.gdn, 50)
+    fwd.q, fwd.k = rnd({B, T, 4, K}, 1), rnd({B, T, 4, K}, 2)
+    local ok, err = pcall(kcv.mp.gdn, fwd)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("v's 6 value heads are not a multiple of q's 4 key heads", 1, true), err)
+  end)
+end)

@@ -148,6 +148,15 @@ local function gdn_same_bits_on(backend)
     end
   end)
 
+  it("leaves grouped value heads (v with more heads than q) to kcv.mp.gdn, with its bits", function()
+    local a = gdn_args({g = "scalar", beta = true}, 1, 9, 4, 8, 5, 60)
+    a.q = kcv.buffer("f64", {1, 9, 2, 8}):fill_uniform{seed = 61, lo = -1, hi = 1}     -- 2 key heads, 4 value heads
+    a.k = kcv.buffer("f64", {1, 9, 2, 8}):fill_uniform{seed = 62, lo = -1, hi = 1}
+    local want, got, last = both_gdn(backend, a)
+    assert.are.equal("host", last.status)
+    for i = 1, 4 do assert.is_true(kcv.cmp.bytes_equal(want[i], got[i]), "output " .. i) end
+  end)
+
   it("keeps NaN, Inf and a gate of -Inf where kcv.mp.gdn has them, with no h0 and V past a warp", function()
     local a = gdn_args({g = "scalar", beta = true, h0 = false}, 1, 9, 2, 4, 33, 20)
     a.k:set(5, 0 / 0); a.v:set(40, 1 / 0); a.g:set(7, -1 / 0); a.q:set(60, -1 / 0)
