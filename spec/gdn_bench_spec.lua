@@ -135,3 +135,61 @@ describe("tools/gdn-dump.lua", function()
     runs("./kcv run tools/gdn-dump.lua", 2, "no output directory")
   end)
 end)
+
+-- gdn-bench.py --dump and tools/gdn-anchor-check.lua: an anchor's outputs
+-- and gradients on the accuracy slice, judged by kcv's own oracle.  The
+-- "anchors" here are PyTorch on the CPU: gdn-bench.py's f32 recurrence
+-- (honest), and the same with o scaled by 1.01 (broken), at grouped value
+-- heads (2 key heads, 4 value heads).
+describe("tools/gdn-anchor-check.lua", function()
+  local py = require("kcv.audit.python").find()
+  local it_torch = files.it_if(py ~= nil, "no python3 that imports torch (Debian's python3-torch)")
+
+  local DRIVER = [[
+import importlib.util, sys, torch
+spec = importlib.util.spec_from_file_location("gdn_bench", "tools/gdn-bench.py")
+gb = importlib.util.module_from_spec(spec); spec.loader.exec_module(gb)
+
+def anchor(scale):
+    def fn(q, k, v, g, beta, h0):
+        outs, states = [], []
+        for b in range(q.shape[0]):
+            o, ht = gb.reference(q[b].float(), k[b].float(), v[b].float(), g[b], beta[b].float(), h0[b], torch)
+            outs.append(o * scale); states.append(ht)
+        return torch.stack(outs), torch.stack(states)
+    return fn
+
+for name, scale in (("honest", 1.0), ("broken", 1.01)):
+    gb.accuracy(anchor(scale), (1, 20, 2, 4, 8), torch, sys.argv[1], name, "cpu")
+]]
+
+  it_torch("finds an honest anchor within f32 rounding and a 1% error in o, at grouped value heads", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    local drv = os.tmpname()
+    local f = assert(io.open(drv, "w")); f:write(DRIVER); f:close()
+    runs(("%s %s %s"):format(py, drv, dir), 0)
+    local json = os.tmpname()
+    local out = runs(("./kcv run tools/gdn-anchor-check.lua %s --json %s"):format(dir, json), 0)
+    local jf = assert(io.open(json)); local rows = require("dkjson").decode(jf:read("a")); jf:close()
+    local by = {}
+    for _, r in ipairs(rows) do by[r.anchor .. " " .. r.output] = r.rel end
+    -- the honest anchor: f32 rounding, where the gradient of a bf16 input
+    -- (dq, dk, dv, dbeta) is itself bf16: within 2^-8 of the largest
+    for name, tol in pairs{o = 1e-5, ht = 1e-5, dg = 1e-5, dh0 = 1e-5, dq = 2^-8, dk = 2^-8, dv = 2^-8, dbeta = 2^-8} do
+      assert.is_number(by["honest " .. name], name .. "\n" .. out)
+      assert.is_true(by["honest " .. name] < tol, name .. "\n" .. out)
+    end
+    assert.is_true(by["broken o"] > 5e-3 and by["broken o"] < 2e-2, out)
+    assert.is_true(by["broken ht"] < 1e-4, out)            -- the state is not scaled
+    os.execute("rm -rf '" .. dir .. "'"); os.remove(drv); os.remove(json)
+  end)
+
+  it("refuses a directory without a dump, naming what to run (exit 2)", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    assert(require("lfs").mkdir(dir))
+    runs("./kcv run tools/gdn-anchor-check.lua " .. dir, 2, "run tools/gdn-bench.py --dump")
+    os.remove(dir)
+  end)
+end)

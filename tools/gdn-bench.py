@@ -10,7 +10,8 @@ each anchor against an fp64 reference first, and merges kcv's own times
 
   python3 tools/gdn-bench.py --dry-run            plan and floors' formulas, no GPU
   python3 tools/gdn-bench.py --out DIR [--ours ours.json] [--anchors fla,flashqla]
-                             [--shapes 4,2048,16,16,128 ...] [--budget S]
+                             [--shapes 4,2048,16,16,128 ...] [--budget S] [--dump DIR2]
+  ./kcv run tools/gdn-anchor-check.lua DIR2       each anchor against kcv.mp.gdn
 
 Semantics (specs/gdn_fwd.lua): q, k l2-normalised inside the op
 (use_qk_l2norm_in_kernel=True), scale K^-1/2, g log-space gate [B,T,HV] f32,
@@ -191,9 +192,27 @@ def rel(got, ref):
     return (got.double() - ref).abs().max().item() / (scale if scale > 0 else 1.0)
 
 
-def accuracy(fn, s, torch):
-    """Worst relative error of fn's outputs and gradients on a slice."""
-    (q, k, v, g, beta, h0), do, dht = make_inputs(s, 7, True, torch)
+def dump(dirpath, name, named, torch):
+    """Each (file stem, tensor) of `named` as raw little-endian f64 in
+    dirpath/STEM.bin, and dirpath/NAME.json naming them with their shapes:
+    what tools/gdn-anchor-check.lua reads to judge an anchor with kcv's own
+    oracle (kcv.mp.gdn, grouped heads and all)."""
+    os.makedirs(dirpath, exist_ok=True)
+    files = {}
+    for stem, x in named:
+        x = x.detach().to("cpu", torch.float64).contiguous()
+        with open(os.path.join(dirpath, stem + ".bin"), "wb") as f:
+            f.write(x.numpy().astype("<f8").tobytes())
+        files[stem] = list(x.shape)
+    with open(os.path.join(dirpath, name + ".json"), "w") as f:
+        json.dump({"anchor": name, "files": files}, f, indent=1)
+
+
+def accuracy(fn, s, torch, dump_to=None, anchor=None, dev="cuda"):
+    """Worst relative error of fn's outputs and gradients on a slice; with
+    dump_to, the slice's inputs and fn's outputs and gradients on it go
+    there too (dump)."""
+    (q, k, v, g, beta, h0), do, dht = make_inputs(s, 7, True, torch, dev)
     o, ht = fn(q, k, v, g, beta, h0)
     torch.autograd.backward([o, ht], [do, dht])
     H, HV = s[2], s[3]
@@ -210,6 +229,13 @@ def accuracy(fn, s, torch):
     for name, x, r in (("dv", v, sv[0]), ("dg", g, sv[1]), ("dbeta", beta, sv[2])):
         out[name] = rel(x.grad[0, :, :hv], r.grad)
     out["dh0"] = rel(h0.grad[0, :hv], s0.grad)
+    if dump_to:
+        ins = [("q", q[:1, :, :hk]), ("k", k[:1, :, :hk]), ("v", v[:1, :, :hv]), ("g", g[:1, :, :hv]),
+               ("beta", beta[:1, :, :hv]), ("h0", h0[:1, :hv]), ("do", do[:1, :, :hv]), ("dht", dht[:1, :hv])]
+        outs = [("o", o[:1, :, :hv]), ("ht", ht[:1, :hv]), ("dq", q.grad[:1, :, :hk]), ("dk", k.grad[:1, :, :hk]),
+                ("dv", v.grad[:1, :, :hv]), ("dg", g.grad[:1, :, :hv]), ("dbeta", beta.grad[:1, :, :hv]),
+                ("dh0", h0.grad[:1, :hv])]
+        dump(dump_to, anchor, ins + [(anchor + "-" + stem, x) for stem, x in outs], torch)
     return out
 
 
@@ -301,7 +327,7 @@ def run_anchor(name, shapes, args):
         return res
     acc = tuple(args.acc_shape)
     try:
-        res["accuracy"] = {"shape": shape_str(acc), "err": accuracy(fn, acc, torch)}
+        res["accuracy"] = {"shape": shape_str(acc), "err": accuracy(fn, acc, torch, args.dump, name)}
     except Exception as e:  # noqa: BLE001
         res["accuracy"] = {"shape": shape_str(acc), "error": err_text(e)}
     save(res, args.save)
@@ -424,6 +450,8 @@ def main():
     ap.add_argument("--anchors", type=lambda x: x.split(","), default=list(ANCHORS), help="comma list of " + ",".join(ANCHORS))
     ap.add_argument("--shapes", type=parse_shape, nargs="+", default=FLA_SHAPES + QLA_SHAPES)
     ap.add_argument("--acc-shape", type=parse_shape, default=(4, 2048, 16, 16, 128))
+    ap.add_argument("--dump", help="directory: the accuracy slice's inputs and each anchor's outputs and "
+                    "gradients, raw f64, for tools/gdn-anchor-check.lua (kcv's own oracle)")
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--budget", type=int, default=150, help="seconds per anchor before its later shapes are skipped")
@@ -455,7 +483,8 @@ def main():
     for a in args.anchors:
         env = dict(os.environ, **ANCHORS[a])
         cmd = [sys.executable, __file__, "--one", a, "--warmup", str(args.warmup), "--reps", str(args.reps),
-               "--budget", str(args.budget), "--acc-shape", shape_str(args.acc_shape), "--shapes"] + [shape_str(s) for s in args.shapes]
+               "--budget", str(args.budget), "--acc-shape", shape_str(args.acc_shape)]
+        cmd += (["--dump", args.dump] if args.dump else []) + ["--shapes"] + [shape_str(s) for s in args.shapes]
         results.append(run_child(a, cmd, env, os.path.join(args.out, "anchor-%s.json" % a),
                                  args.anchor_timeout or args.budget + 300))
     ours = json.load(open(args.ours)) if args.ours and os.path.exists(args.ours) else None
