@@ -39,7 +39,8 @@ gives its entry an error row; the others go on.
                 (redteam/NAME.lua); repeatable
   --save FILE   the red team's results as a saved run (kcv redteam --merge)
   --json FILE   the controls' reports (as kcv controls --json)
-  --quiet       no progress line
+  --quiet       no progress (else a line on a terminal; in a log, a line
+                as each child starts and ends)
 
 Prints the controls' table (as kcv controls), then the red team's lines (as
 kcv redteam), then "whole proof: N entries in S s".  Exit status 0 when every
@@ -191,11 +192,15 @@ function M.run(argv)
   local kcv = require "kcv"
   if kcv.backend and kcv.backend.restart then pcall(kcv.backend.restart, backend) end
   local t0 = kcv.sys.clock()
-  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir,
-    progress = not o.quiet and require("kcv.progress").new{log = false} or nil,
+  -- on a terminal a progress line; in a log a line a start and an end, so
+  -- that a proof killed midway still shows what finished
+  local progress = not o.quiet and require("kcv.progress").new{} or nil
+  parallel.run(tasks, {jobs = jobs, timeout = o.timeout, dir = dir, progress = progress,
     on_done = function(i, res)
       tasks[i].finish(res)
       times[tasks[i].key] = res.seconds
+      if progress then progress(("finished %s in %.1f s%s"):format(tasks[i].key, res.seconds or 0,
+                                                                 res.ok and "" or " (" .. (res.cause or "?"):match("[^\n]*") .. ")")) end
     end})
   for k, e in ipairs(centries) do times["control/" .. e.op] = rows[k] and rows[k][2] end
   local wall = kcv.sys.clock() - t0
