@@ -169,6 +169,22 @@ describe("kcv audit", function()
       end
     end)
 
+    it_torch("journals a solution past --stop-after with the gates left 'not run', not judged, instead of losing it", function()
+      local J = T .. "/stop.jsonl"
+      local rc, _, err = audit(("%s --problems %s --device cpu --journal %s --work %s --only relu_honest --stop-after 0")
+                               :format(S, P, J, T .. "/work-stop"))
+      assert.are.equal(2, rc, err)
+      local _, by_id = read_journal(J)
+      local e = assert(by_id.relu_honest, err)
+      assert.are.equal("not_judged", e.verdict)
+      assert.are.equal(12, #e.gates)
+      for _, g in ipairs(e.gates) do
+        assert.are.equal("not_judged", g.status, g.id)
+        assert.truthy(tostring(g.reason):find("not run: kcv audit's --stop-after 0 s came first", 1, true), g.reason)
+      end
+      assert.is_table(e.baseline)                  -- what ran before the stop is kept
+    end)
+
     it_torch("calls a solution whose forward does not take the problem's arguments a corpus error, and runs no gate on it", function()
       local r = full_run()
       local n = 0

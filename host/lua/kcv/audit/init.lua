@@ -146,7 +146,16 @@ function M.audit_one(o, job, w, info)
   for _, g in ipairs(o.gate_list) do
     if o.progress then o.progress(("%s %s"):format(sol.id:sub(1, 8), g.id), 2) end
     local tg = clock()
-    local ok, r = pcall(g.run, s, ctx)
+    local ok, r
+    if o.stop_at and tg >= o.stop_at then
+      -- past --stop-after: the gates left are not run, and the verdict
+      -- journaled now says so (a process killed later would journal none)
+      ok, r = true, {status = "not_judged",
+                     reason = ("not run: kcv audit's --stop-after %d s came first, after %.0f s of this solution")
+                              :format(o.stop_after, tg - t0)}
+    else
+      ok, r = pcall(g.run, s, ctx)
+    end
     if not ok then r = {status = "not_judged", reason = "kcv's gate failed: " .. tostring(r)} end
     r.id, r.seconds = g.id, clock() - tg
     if r.status == "fail" then
@@ -251,6 +260,7 @@ function M.run(o)
     return nil, "cannot create the claim directory " .. o.claim
   end
   local pending, building, done, skipped, t_start = {}, {}, 0, 0, clock()
+  o.stop_at = o.stop_after and t_start + o.stop_after
   for _, sol in ipairs(todo) do pending[#pending + 1] = sol end
 
   local function record(entry)

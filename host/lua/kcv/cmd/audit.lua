@@ -9,7 +9,7 @@ local M = {
   usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
        .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
        .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE] [--html FILE]\n"
-       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--max-jobs N] [--sanitizer PATH|none] [--repl]\n"
+       .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--stop-after SECONDS] [--max-jobs N] [--sanitizer PATH|none] [--repl]\n"
        .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
        .. "       kcv audit --summarize JOURNAL [--markdown FILE] [--html FILE]",
   help = [[
@@ -42,7 +42,10 @@ that solution's verdict once it is judged, its worker still running:
 `candidate`, `reference` and `oracle` hold the outputs of the failing
 gate's case, `run(who, recipe)` runs others; help() lists what is bound.
 --budget starts no new solution after that many seconds (the rest is left
-for --resume); --max-jobs N is each build's own parallelism (MAX_JOBS).
+for --resume); --stop-after runs no new gate after that many seconds: a
+solution being judged then is journaled with its gates so far and the rest
+"not run" (not judged), so a process killed a little later loses nothing
+it judged; --max-jobs N is each build's own parallelism (MAX_JOBS).
 Environment: KCV_AUDIT_HOLD_MIN (elements, default 4194304; -1 never):
 outputs this large stay on the worker's device and are compared there;
 KCV_AUDIT_MEMO_BYTES (2 GiB) and KCV_AUDIT_DEVICE_MEMO_BYTES (8 GiB): the
@@ -111,7 +114,7 @@ function M.run(argv)
     limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
     build_timeout = "integer", work = "value", json = "value", markdown = "value", html = "value", summarize = "value",
     max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value",
-    repl = "flag"})
+    repl = "flag", stop_after = "integer"})
   if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
   if o.summarize then return summarize(o) end
   if not o.problems or o[2] or (not o[1]) ~= (o.controls == true) then
@@ -138,7 +141,7 @@ function M.run(argv)
   local s, entries = audit.run{solutions = o[1], controls = o.controls, problems = o.problems, journal = o.journal or "kcv-audit.jsonl",
     resume = o.resume, jobs = o.jobs, limit = o.limit, only = o.only, gates = o.gates, seed = o.seed,
     device = o.device, timeout = o.timeout, build_timeout = o.build_timeout, work = o.work, json = o.json,
-    max_jobs = o.max_jobs, progress = progress, shard = shard, budget = o.budget,
+    max_jobs = o.max_jobs, progress = progress, shard = shard, budget = o.budget, stop_after = o.stop_after,
     claim = o.claim, sanitizer = o.sanitizer, on_judged = on_judged}
   progress.done()
   if not s then io.stderr:write("kcv audit: ", entries, "\n"); return 2 end
