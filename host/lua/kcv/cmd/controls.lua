@@ -60,45 +60,58 @@ local function print_row(gates, e, rep, seconds)
   io.stdout:flush()
 end
 
+-- The report a child wrote to `json` (a list of one), or nil: res then
+-- says why (res.cause), the child having exited without one too.
+local function child_report(json, res, label)
+  if not res.ok then return nil end
+  local f = io.open(json)
+  local text = f and f:read("a")
+  if f then f:close() end
+  local list = text and require("dkjson").decode(text)
+  local rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
+  if not rep then
+    res.ok, res.no_report = false, true
+    res.cause = parallel.cause(res, label)
+  end
+  return rep
+end
+
+-- The child that verifies kernel e, only the gates of `group` when given
+-- (a list of ids), its report to `json`.
+local function child_task(e, group, o, backend, json)
+  local argv = {parallel.self(), "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
+                "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}
+  local has_cmp03 = not group
+  for _, id in ipairs(group or {}) do
+    argv[#argv + 1], argv[#argv + 2] = "--gate", id
+    has_cmp03 = has_cmp03 or id == "CMP-03"
+  end
+  return {label = "kcv controls --only " .. e.op .. (group and (" --gate " .. table.concat(group, " --gate ")) or ""),
+          key = "control/" .. e.op .. (group and (" " .. table.concat(group, ",")) or ""),
+          name = e.op, argv = argv,
+          -- CMP-03's large-index probe is what makes a kernel's job heavy
+          heavy = has_cmp03 and verify.heavy_job(e.spec_path, backend)}
+end
+
 -- The child tasks (kcv.parallel) that verify `entries`, their reports in
 -- `dir`: one a kernel, or with parts(k, e) giving a list of gate-id
 -- groups, one a group (kcv proof runs a long kernel's gates apart; their
--- reports are merged, verify.merge_reports).  A task's finish(res) turns
--- its child's result into a report (an error when the child wrote none)
--- and, once a kernel's tasks are all in, calls done(k, rep, seconds: the
--- sum of its tasks') in the entries' order.  o.gate_order: the gate ids in
--- table order, for the merge.
+-- reports are merged, verify.merge_reports, in o.gate_order).  A task's
+-- finish(res) takes its child's report (an error when it wrote none) and,
+-- once a kernel's tasks are all in, calls done(k, rep, seconds: the sum
+-- of its tasks') in the entries' order.
 function M.child_tasks(entries, o, backend, dir, done, parts)
-  local exe, tasks, got, nxt = parallel.self(), {}, {}, 1
+  local tasks, got, nxt = {}, {}, 1
   for k, e in ipairs(entries) do
     local groups = parts and parts(k, e) or {#(o.gate or {}) > 0 and o.gate or false}
     local reps, left, seconds = {}, #groups, 0
     for p, group in ipairs(groups) do
       local json = ("%s/control-%d-%d.json"):format(dir, k, p)
-      local key = "control/" .. e.op .. (group and (" " .. table.concat(group, ",")) or "")
-      local argv = {exe, "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
-                    "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}
-      for _, id in ipairs(group or {}) do argv[#argv + 1] = "--gate"; argv[#argv + 1] = id end
-      local task = {label = "kcv controls --only " .. e.op .. (group and (" --gate " .. table.concat(group, " --gate ")) or ""),
-                    name = e.op, key = key, argv = argv,
-                    heavy = verify.heavy_job(e.spec_path, backend) and (not group or table.concat(group, ","):find("CMP-03") ~= nil)}
+      local task = child_task(e, group, o, backend, json)
       function task.finish(res)
-        local rep
-        if res.ok then
-          local f = io.open(json)
-          local text = f and f:read("a")
-          if f then f:close() end
-          local list = text and require("dkjson").decode(text)
-          rep = type(list) == "table" and type(list[1]) == "table" and list[1] or nil
-          if not rep then
-            res.ok, res.no_report = false, true
-            res.cause = parallel.cause(res, task.label)
-          end
-        end
-        if not rep then
-          rep = {spec = e.spec_path, kernel = e.path, verdict = "error", message = res.cause, gates = {}}
-        end
-        reps[p], seconds, left = rep, seconds + (res.seconds or 0), left - 1
+        reps[p] = child_report(json, res, task.label)
+                  or {spec = e.spec_path, kernel = e.path, verdict = "error", message = res.cause, gates = {}}
+        seconds, left = seconds + (res.seconds or 0), left - 1
         if left > 0 then return end
         got[k] = {#reps == 1 and reps[1] or verify.merge_reports(reps, o.gate_order or {}), seconds}
         while got[nxt] do
