@@ -19,10 +19,10 @@
  * states of each 64-step segment from checkpoints.
  *
  * Grouped value heads (flash-linear-attention's and FlashQLA's GVA): q and
- * k may have H key heads while v, g, beta, h0 have HV = G H value heads;
- * value head hv reads key head hv / G.  The lanes run the HV heads with q
- * and k repeated (expand_heads), and the backward adds the G value heads'
- * dq and dk of a key head in head order (sum_groups).
+ * k may have HK key heads while v, g, beta, h0 have H = G HK value heads
+ * (the lanes' heads); value head h reads key head h / G.  The lanes run
+ * the H heads with q and k repeated (expand_heads), and the backward adds
+ * the G value heads' dq and dk of a key head in head order (sum_groups).
  *
  * Magnitudes (what a kernel's error is measured against).  (I - beta k k^T)
  * is a contraction for 0 <= beta |k|^2 <= 2, so an error in a column of S
@@ -160,7 +160,7 @@ static void read_inputs(lua_State *L, gdn_ctx *c, int backward)
 }
 
 /* out [B,T,HK,K] = the sum over each key head's G value heads of x
- * [B,T,H,K], in head order (x of head hK G first, then + each next). */
+ * [B,T,H,K], in head order (the value of head hk G, then + each next). */
 static void sum_groups(const gdn_ctx *c, const double *x, double *out)
 {
     int64_t G = c->H / c->HK, K = c->K;
