@@ -38,14 +38,7 @@ end)
 -- time, give the same table as one after another in one process.
 local sh = require("files").sh
 
--- The table's lines without the seconds column.
-local function rows(out)
-  local t = {}
-  for line in out:gmatch("[^\n]+") do
-    t[#t + 1] = line:gsub("^(%S+%.cu%s+%S+%s+%S+)%s+[%d%.]+ ", "%1 ")
-  end
-  return t
-end
+local rows = require("files").without_seconds
 
 describe("kcv controls --jobs", function()
   it("gives with --jobs 2 the same verdicts and rows as with --jobs 1", function()

@@ -10,6 +10,7 @@
 --   local r = files.python_json(py, script, arg)  -- a Python check script's last line, decoded
 --   files.it_parallel_options("./kcv controls", "--only relu")  -- the --jobs/--timeout tests
 --   files.have_cpu_backend()            -- kcv's CPU kernel backend is here (and now current)
+--   files.without_seconds(out)          -- kcv controls/redteam/proof lines, minus each entry's seconds
 local M = {}
 
 function M.tmpdir()
@@ -31,6 +32,17 @@ function M.read(path)
   local s = f:read("a")
   f:close()
   return s
+end
+
+-- The lines of kcv controls', kcv redteam's or kcv proof's output without
+-- the seconds each entry took (a table row's column, a red-team line's
+-- "(1.2s)"), so that two runs compare line for line.
+function M.without_seconds(out)
+  local t = {}
+  for line in out:gmatch("[^\n]+") do
+    t[#t + 1] = line:gsub("^(%S+%.cu%s+%S+%s+%S+)%s+[%d%.]+ ", "%1 "):gsub("  %([%d%.]+s%)", "")
+  end
+  return t
 end
 
 -- Whether pid names a live process: a zombie, ended but not yet reaped by

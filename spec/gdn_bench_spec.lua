@@ -164,14 +164,13 @@ for name, scale in (("honest", 1.0), ("broken", 1.01)):
 ]]
 
   it_torch("finds an honest anchor within f32 rounding and a 1% error in o, at grouped value heads", function()
-    local dir = os.tmpname()
+    local dir, drv = os.tmpname(), os.tmpname()
     os.remove(dir)
-    local drv = os.tmpname()
-    local f = assert(io.open(drv, "w")); f:write(DRIVER); f:close()
+    files.write(drv, DRIVER)
     runs(("%s %s %s"):format(py, drv, dir), 0)
     local json = os.tmpname()
     local out = runs(("./kcv run tools/gdn-anchor-check.lua %s --json %s"):format(dir, json), 0)
-    local jf = assert(io.open(json)); local rows = require("dkjson").decode(jf:read("a")); jf:close()
+    local rows = require("dkjson").decode(files.read(json))
     local by = {}
     for _, r in ipairs(rows) do by[r.anchor .. " " .. r.output] = r.rel end
     -- the honest anchor: f32 rounding, where the gradient of a bf16 input
@@ -186,9 +185,7 @@ for name, scale in (("honest", 1.0), ("broken", 1.01)):
   end)
 
   it("refuses a directory without a dump, naming what to run (exit 2)", function()
-    local dir = os.tmpname()
-    os.remove(dir)
-    assert(require("lfs").mkdir(dir))
+    local dir = files.tmpdir()
     runs("./kcv run tools/gdn-anchor-check.lua " .. dir, 2, "run tools/gdn-bench.py --dump")
     os.remove(dir)
   end)

@@ -72,11 +72,9 @@ describe("the certified GEMM oracle on the device", function()
 
   it("takes the Gated DeltaNet oracle to the device only with KCV_GPU_ORACLE=gdn (slower there on the H200)", function()
     local script = os.tmpname()
-    local f = assert(io.open(script, "w"))
     -- kcv.mp itself?  the device's gdn?  the device's gdn_bwd?
-    f:write([[local kcv, mp = require "kcv", require("kcv.oracle.gpu").for_backend("cuda")
+    require("files").write(script, [[local kcv, mp = require "kcv", require("kcv.oracle.gpu").for_backend("cuda")
 print(mp == kcv.mp, mp.gdn ~= kcv.mp.gdn, mp.gdn_bwd ~= kcv.mp.gdn_bwd)]])
-    f:close()
     local function sh(cmd) return (require("files").sh(cmd):gsub("\t", " ")) end
     assert.are.equal("false false false\n", (sh("./kcv run " .. script)))
     assert.are.equal("false true true\n", (sh("KCV_GPU_ORACLE=gdn ./kcv run " .. script)))

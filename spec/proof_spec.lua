@@ -5,26 +5,9 @@ local files = require "files"
 local sh = files.sh
 local proof = require "kcv.cmd.proof"
 
-local function slurp(path)
-  local f = assert(io.open(path))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
--- The lines of an output without the seconds each entry took.
-local function without_seconds(out)
-  local t = {}
-  for line in out:gmatch("[^\n]+") do
-    line = line:gsub("^(%S+%.cu%s+%S+%s+%S+)%s+[%d%.]+ ", "%1 "):gsub("  %([%d%.]+s%)", "")
-    t[#t + 1] = line
-  end
-  return t
-end
-
 local function lines_like(out, pattern)
   local t = {}
-  for _, line in ipairs(without_seconds(out)) do
+  for _, line in ipairs(files.without_seconds(out)) do
     if line:match(pattern) then t[#t + 1] = line end
   end
   return t
@@ -48,7 +31,7 @@ describe("kcv proof", function()
 
     local t = assert(proof.read_times(times))
     for _, key in ipairs{"control/relu", "redteam/relu_fmax_nan", "redteam/gelu_ftz"} do
-      assert.is_number(t[key], key .. " in\n" .. slurp(times))
+      assert.is_number(t[key], key .. " in\n" .. files.read(times))
       assert.is_true(t[key] > 0)
     end
     local merged, mrc = sh("./kcv redteam --merge " .. save)
@@ -82,19 +65,17 @@ describe("kcv proof", function()
 
   it("refuses a --times file that is not a table of seconds (exit 2), and writes none", function()
     local bad = os.tmpname()
-    local f = assert(io.open(bad, "w")); f:write("return 'nope'\n"); f:close()
+    files.write(bad, "return 'nope'\n")
     local out, rc = sh("./kcv proof --backend cpu --only relu --times " .. bad)
     assert.are.equal(2, rc, out)
     assert.truthy(out:find("not a table of seconds", 1, true), out)
-    assert.are.equal("return 'nope'\n", slurp(bad))
+    assert.are.equal("return 'nope'\n", files.read(bad))
     os.remove(bad)
   end)
 
   it("runs a control that took --split seconds or more a gate a child, and gives the row of one child", function()
     local times = os.tmpname()
-    local f = assert(io.open(times, "w"))
-    f:write('return {["control/relu"] = 100, ["control/exp"] = 1}\n')
-    f:close()
+    files.write(times, 'return {["control/relu"] = 100, ["control/exp"] = 1}\n')
     local out, rc = sh("./kcv proof --backend cpu --quiet --jobs 2 --only relu --only exp --times " .. times .. " --split 50")
     assert.are.equal(0, rc, out)
     assert.truthy(out:find("whole proof: 2 entries in [%d%.]+ s %(13 children, 2 at a time%)"), out)

@@ -60,19 +60,13 @@ local function load(m, stem)
   return b
 end
 
--- max|got - ref| / max|ref| and max |got - ref| / mag (NaN where got has
--- a NaN the oracle does not)
+-- max|got - ref| / max|ref| (as tools/gdn-accuracy.lua measures it) and
+-- the worst |got - ref| / mag (kcv.cmp.within with the bound mag itself)
 local function errors(got, ref, mag)
   if got.numel ~= ref.numel then die(("%d values against the oracle's %d"):format(got.numel, ref.numel)) end
-  local worst, scale, worst_mag = 0, 0, 0
-  for e = 0, ref.numel - 1 do
-    local r, d = ref:get(e), math.abs(got:get(e) - ref:get(e))
-    if d ~= d then return 0 / 0, 0 / 0 end
-    worst, scale = math.max(worst, d), math.max(scale, math.abs(r))
-    local m = mag:get(e)
-    if m > 0 then worst_mag = math.max(worst_mag, d / m) elseif d > 0 then worst_mag = math.huge end
-  end
-  return worst / (scale > 0 and scale or 1), worst_mag
+  local scale = kcv.cmp.max_abs_finite(ref)
+  return kcv.cmp.max_abs_diff(ref, got) / (scale > 0 and scale or 1),
+         kcv.cmp.within(got, ref, {mag = mag, c_mag = 1}).ratio
 end
 
 local fwd = verify.load_spec("specs/gdn_fwd.lua") or die("cannot load specs/gdn_fwd.lua")

@@ -77,7 +77,8 @@ local function child_report(json, res, label)
 end
 
 -- The child that verifies kernel e, only the gates of `group` when given
--- (a list of ids), its report to `json`.
+-- (a list of ids: then `whole` is the kernel's own key), its report to
+-- `json`.
 local function child_task(e, group, o, backend, json)
   local argv = {parallel.self(), "controls", "--jobs", "1", "--only", e.op, "--json", json, "--quiet",
                 "--seed", tostring(o.seed or 1), "--backend", backend, "--parity", o.parity or "contract"}
@@ -88,7 +89,7 @@ local function child_task(e, group, o, backend, json)
   end
   return {label = "kcv controls --only " .. e.op .. (group and (" --gate " .. table.concat(group, " --gate ")) or ""),
           key = "control/" .. e.op .. (group and (" " .. table.concat(group, ",")) or ""),
-          name = e.op, argv = argv,
+          whole = group and ("control/" .. e.op) or nil, name = e.op, argv = argv,
           -- CMP-03's large-index probe is what makes a kernel's job heavy
           heavy = has_cmp03 and verify.heavy_job(e.spec_path, backend)}
 end

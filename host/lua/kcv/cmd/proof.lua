@@ -4,8 +4,8 @@
 -- controls' tail.  With --times FILE the longest entries (by the seconds
 -- FILE holds from an earlier run) start first, and FILE gets this run's
 -- seconds; with --split S a control that took S seconds or more there
--- runs each gate in a child of its own.  Prints the controls' table, then the red team's lines, each in
--- its entries' order, and the wall time.
+-- runs each gate in a child of its own.  Prints the controls' table, then
+-- the red team's lines, each in its entries' order, and the wall time.
 local verify = require "kcv.verify"
 local registry = require "kcv.verify.registry"
 local args = require "kcv.verify.args"
@@ -147,8 +147,7 @@ local function control_tasks(centries, o, order, backend, dir, done)
   local tasks = controls.child_tasks(centries, {seed = o.seed, parity = "contract", gate_order = order},
                                      backend, dir, done, parts)
   for _, t in ipairs(tasks) do
-    local op = t.key:match("^control/(%S+) %S+$")
-    if op then t.guess = times["control/" .. op] and times["control/" .. op] / #order end
+    if t.whole and times[t.whole] then t.guess = times[t.whole] / #order end
   end
   return tasks
 end

@@ -48,6 +48,23 @@ local function quote(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
 end
 
+-- The report's verdict from its gates (and outside_error, an error outside
+-- them): any failure fails it; else any error makes it an error; else a
+-- gate that could not be judged here, no violation and no pass either,
+-- makes it not judged, with that gate's reason.  Returns the report.
+local function settle(report, outside_error)
+  local any_fail, any_error, not_judged = false, outside_error == true, nil
+  for _, g in ipairs(report.gates) do
+    if g.status == "fail" then any_fail = true
+    elseif g.status == "error" then any_error = true
+    elseif g.status == "not_judged" then not_judged = not_judged or g end
+  end
+  report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
+  report.verdicts = stricter.verdicts(report)
+  if report.verdict == "not_judged" then report.reason = (tostring(not_judged.reason):gsub("^not judged: ", "")) end
+  return report
+end
+
 -- The one-line command that reruns exactly one case of one gate.
 local function reproducer(opts, report, gate_id, ev)
   local subject_arg = opts.torch and "--torch" or quote(report.kernel or "?")
@@ -217,19 +234,14 @@ function M.run(opts)
   end
   local t = {spec = spec, subject = subj, seed = report.seed, budget = budget, backend = backend,
              case = opts.case, progress = opts.progress, capture = opts.capture}
-  local any_fail, any_error, not_judged = false, false, nil
   if type(opts.progress) == "table" and opts.progress.plan then opts.progress.plan(#gates) end
   for _, gate in ipairs(gates) do
     if opts.progress then opts.progress(("running %s %s"):format(gate.id, gate.title)) end
     local entry = stricter.apply(run_gate(gate, t), spec, report.parity)
     if entry.status == "fail" then
-      any_fail = true
       entry.reproduce = reproducer(opts, report, gate.id, entry.evidence)
     elseif entry.status == "error" then
-      any_error = true
       entry.reproduce = reproducer(opts, report, gate.id, nil)
-    elseif entry.status == "not_judged" then
-      not_judged = not_judged or entry
     end
     report.gates[#report.gates + 1] = entry
     if opts.first_failure and entry.status == "fail" then break end   -- kcv tune's veto needs one
@@ -241,47 +253,29 @@ function M.run(opts)
   end
   -- the torch worker ends with the run (a --repl session keeps it: rerun{})
   if subj.kind == "torch" and subj ~= opts.subject and not opts.capture then subj:close() end
-  -- a gate that could not be judged here is no violation, and no pass either
-  report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
-  report.verdicts = stricter.verdicts(report)
-  if report.verdict == "not_judged" then
-    report.reason = (not_judged.reason:gsub("^not judged: ", ""))
-  end
-  return report
+  return settle(report)
 end
 
 M.choose_backend = choose_backend
 
 -- One report from the reports of runs that each took some of one kernel's
 -- gates (kcv proof's parts): the gates in `order`'s order (a list of gate
--- ids), the verdict as run() gives it from them, and a part that has no
--- gates (its run could not start, crashed or was killed) an error with its
--- message.
+-- ids), the verdict as run() settles it, and a part that has no gates (its
+-- run could not start, crashed or was killed) an error with its message.
 function M.merge_reports(parts, order)
   local rank = {}
   for i, id in ipairs(order) do rank[id] = i end
   local report = {}
   for k, v in pairs(parts[1]) do report[k] = v end
   report.gates, report.message, report.reason = {}, nil, nil
-  local any_fail, any_error, not_judged, messages = false, false, nil, {}
+  local messages = {}
   for _, part in ipairs(parts) do
-    if part.verdict == "error" and part.message then
-      any_error = true
-      messages[#messages + 1] = part.message
-    end
-    for _, g in ipairs(part.gates or {}) do
-      report.gates[#report.gates + 1] = g
-      if g.status == "fail" then any_fail = true
-      elseif g.status == "error" then any_error = true
-      elseif g.status == "not_judged" then not_judged = not_judged or g end
-    end
+    if part.verdict == "error" and part.message then messages[#messages + 1] = part.message end
+    for _, g in ipairs(part.gates or {}) do report.gates[#report.gates + 1] = g end
   end
   table.sort(report.gates, function(a, b) return (rank[a.id] or math.huge) < (rank[b.id] or math.huge) end)
-  report.verdict = any_fail and "fail" or any_error and "error" or not_judged and "not_judged" or "pass"
-  report.verdicts = stricter.verdicts(report)
   if #messages > 0 then report.message = table.concat(messages, "\n") end
-  if report.verdict == "not_judged" then report.reason = (tostring(not_judged.reason):gsub("^not judged: ", "")) end
-  return report
+  return settle(report, #messages > 0)
 end
 
 -- Exit code of a report: 0 pass, 1 fail, 2 error or not judged.
