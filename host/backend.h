@@ -143,6 +143,11 @@ typedef struct kcv_backend {
     int (*htod)(kcv_dptr dst, const void *src, size_t n, char *err);
     int (*dtoh)(void *dst, kcv_dptr src, size_t n, char *err);
     int (*memset8)(kcv_dptr dst, uint8_t v, size_t n, char *err);
+    /* Leave the byte v in all of the device's shared memory, as a kernel
+     * before would; the worker does so before every job.  NULL where the
+     * backend cannot: the CPU backend shows stale shared memory through
+     * its schedules (sched_seed) instead. */
+    int (*dirty_shared)(uint8_t v, char *err);
 
     /* Launch f.  args[i] points at the value of parameter i (as
      * cuLaunchKernel's kernelParams), its type given by params[i]. */

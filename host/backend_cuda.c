@@ -56,6 +56,8 @@ static struct {
     int l2_bytes;
     CUdeviceptr flush;               /* L2 flush buffer */
     size_t flush_len;
+    CUmodule dirty_mod;              /* dirty_shared's kernel; 0 until used */
+    CUfunction dirty_fn;
     char last[1300];                 /* "kernel k (path)" of the last launch */
     char last_side[1300];            /* of the last side launch ("" if none) */
     char sticky[KCV_ERRLEN];         /* first sticky error, "" if none */
@@ -400,6 +402,50 @@ static int memset8(kcv_dptr dst, uint8_t v, size_t n, char *err)
     return 0;
 }
 
+/* ---- stale shared memory ------------------------------------------- */
+
+/* A kernel that fills all the dynamic shared memory it is given with one
+ * word.  Shared memory is not cleared between kernels, so a kernel that
+ * reads slots it never wrote sees what the kernel before left there; on a
+ * clean context that is often zeros, which hides the defect.  Hand-written
+ * PTX (checked with ptxas -arch=sm_90a): no NVRTC needed, and the stores
+ * are volatile so that nothing removes them as dead. */
+static const char dirty_ptx[] =
+    ".version 7.0\n.target sm_52\n.address_size 64\n"
+    ".extern .shared .align 16 .b8 kcv_smem[];\n"
+    ".visible .entry kcv_dirty_smem(.param .u32 words, .param .u32 value)\n{\n"
+    "  .reg .pred %p;\n  .reg .b32 %r<8>;\n"
+    "  ld.param.u32 %r1, [words];\n  ld.param.u32 %r2, [value];\n"
+    "  mov.u32 %r3, %tid.x;\n  mov.u32 %r4, %ntid.x;\n  mov.u32 %r6, kcv_smem;\n"
+    "LOOP:\n  setp.ge.u32 %p, %r3, %r1;\n  @%p bra DONE;\n"
+    "  shl.b32 %r5, %r3, 2;\n  add.u32 %r7, %r6, %r5;\n"
+    "  st.volatile.shared.u32 [%r7], %r2;\n"
+    "  add.u32 %r3, %r3, %r4;\n  bra.uni LOOP;\nDONE:\n  ret;\n}\n";
+
+/* Fill every SM's shared memory with the byte v (as dirty arenas are):
+ * blocks of the largest opt-in size, four per SM, at the largest carveout. */
+static int dirty_shared(uint8_t v, char *err)
+{
+    if (ready(err) != 0) return -1;
+    int bytes = g.info.max_smem_per_block_optin > 0 ? g.info.max_smem_per_block_optin
+                                                   : g.info.max_smem_per_block;
+    if (!g.dirty_fn) {
+        CU("stale shared memory kernel", cuModuleLoadDataEx, (&g.dirty_mod, dirty_ptx, 0, NULL, NULL));
+        CU("stale shared memory kernel", cuModuleGetFunction, (&g.dirty_fn, g.dirty_mod, "kcv_dirty_smem"));
+        CU("stale shared memory kernel", cuFuncSetAttribute,
+           (g.dirty_fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes));
+        CU("stale shared memory kernel", cuFuncSetAttribute,
+           (g.dirty_fn, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, 100));
+    }
+    unsigned words = (unsigned)bytes / 4, value = v * 0x01010101u;
+    void *args[] = {&words, &value};
+    unsigned blocks = 4u * (unsigned)(g.info.sm_count > 0 ? g.info.sm_count : 1);
+    CU("stale shared memory kernel", cuLaunchKernel,
+       (g.dirty_fn, blocks, 1, 1, 1024, 1, 1, (unsigned)bytes, g.stream, args, NULL));
+    CU("stale shared memory kernel", cuStreamSynchronize, (g.stream));
+    return 0;
+}
+
 /* ---- launches ------------------------------------------------------- */
 
 /* The declared parameters must match the kernel's, or the kernel reads
@@ -640,6 +686,7 @@ const kcv_backend kcv_backend_cuda = {
     .htod = htod,
     .dtoh = dtoh,
     .memset8 = memset8,
+    .dirty_shared = dirty_shared,
     .launch = launch,
     .synchronize = synchronize,
     .sync_stream = sync_stream,

@@ -588,6 +588,16 @@ static void do_job(rbuf *r, int mfd)
         job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling the arena: %.3900s%s", err, "");
         goto done;
     }
+    /* Where kernels run after others their shared memory is never clean,
+     * and a kernel that reads slots it never wrote must show it in every
+     * gate, not only after some other kernel happened to run (the red
+     * team's sum_uninit_smem): garbage there first, the dirty byte when
+     * the job asks for one (0x7F7F7F7F: 3.4e38 as a float). */
+    int smem_byte = c.j.dirty >= 0 ? c.j.dirty : 0x7F;
+    if (W.be->dirty_shared && W.be->dirty_shared((uint8_t)smem_byte, err) != 0) {
+        job_fail(&c, KCV_JOB_KERNEL_ERROR, "filling shared memory: %.3900s%s", err, "");
+        goto done;
+    }
     if (job_upload(&c) || job_launches(&c) || job_download(&c) || job_settle(&c)) goto done;
     if (c.j.timed) job_time(&c);
 done:

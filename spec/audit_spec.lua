@@ -389,6 +389,39 @@ describe("kcv audit", function()
       assert.are.equal(2, (sh("python3 corpus/journal.py frobnicate")))
     end)
 
+    -- 2026-12-03: control/l1_p68 ran 9 gates before --stop-after, and its
+    -- last 3 in a call of their own (--gates); nothing joined the two
+    it("fills a verdict's gates left not run from a later call's, taking the verdict again, other lines byte for byte", function()
+      os.execute("mkdir -p " .. T)
+      local J, part = T .. "/fill.jsonl", T .. "/part.jsonl"
+      local other = '{"verdict":"pass","id":"b","gates":[{"id":"EXC-01","status":"pass"}]}'
+      spit(J, '{"id":"a","verdict":"not_judged","reason":"r","seconds":10,"gates":['
+              .. '{"id":"EXC-01","status":"pass"},{"id":"ORD-01","status":"not_judged"},{"id":"PRC-01","status":"not_judged"}]}\n'
+              .. other .. '\n'
+              .. '{"id":"c","verdict":"not_judged","gates":[{"id":"ORD-01","status":"not_judged"}]}\n')
+      spit(part, '{"id":"a","verdict":"pass","seconds":5,"gates":[{"id":"ORD-01","status":"pass"},{"id":"PRC-01","status":"fail"}]}\n'
+                 .. '{"id":"c","verdict":"not_judged","gates":[{"id":"ORD-01","status":"not_judged"}]}\n')
+      local rc, out, err = sh(("./kcv audit --fill %s --from %s"):format(J, part))
+      assert.are.equal(0, rc, err)
+      assert.truthy(out:find("a: ORD-01 PRC-01 filled from " .. part .. ": fail", 1, true), out)
+      local e = read_journal(J)
+      assert.are.equal(3, #e)
+      assert.are.equal("fail", e[1].verdict)             -- the rule of a whole audit: any fail fails
+      assert.are.same({"pass", "pass", "fail"}, {e[1].gates[1].status, e[1].gates[2].status, e[1].gates[3].status})
+      assert.are.same({"ORD-01", "PRC-01"}, e[1].filled)
+      assert.are.equal(15, e[1].seconds)
+      assert.is_nil(e[1].reason)
+      assert.are.equal("not_judged", e[3].verdict)       -- a part that judged nothing fills nothing
+      assert.truthy(slurp(J):find(other .. "\n", 1, true))   -- untouched lines as they were
+      assert.is_nil(io.open(J .. ".tmp"))
+      rc, _, err = sh(("./kcv audit --fill %s --from %s"):format(J, part))
+      assert.are.equal(2, rc)                             -- nothing left to fill is said, not silent
+      assert.truthy(err:find("fills no gate of", 1, true), err)
+      rc, _, err = sh(("./kcv audit --fill %s"):format(J))
+      assert.are.equal(2, rc)
+      assert.truthy(err:find("--fill JOURNAL needs --from", 1, true), err)
+    end)
+
     it("splits the controls for the next call: passes done, the rest and the never run for later, less a level for now", function()
       os.execute("mkdir -p " .. T .. "/split")
       local journal, problems = T .. "/split/controls.jsonl", T .. "/split/problems.json"

@@ -463,6 +463,32 @@ describe("the command-line options", function()
     assert.is_nil((args.parse({"--nope"}, {})))
     assert.is_nil((args.parse({"--seed", "x"}, {seed = "integer"})))
   end)
+
+  -- 2026-12-03: `kcv audit --gates ORD-01 PRC-01 PRC-02` printed its usage
+  -- with no reason, and `kcv controls --gate A B` silently ran A alone
+  it("refuse a second value after a list option, saying how to give it", function()
+    local o, err = args.parse({"--gate", "ORD-01", "PRC-01"}, {positional = 0, gate = "list"})
+    assert.is_nil(o)
+    assert.matches("unexpected argument 'PRC%-01' after %-%-gate ORD%-01: give %-%-gate once per value", err)
+    assert.matches("(--gate ORD-01 --gate PRC-01)", err, 1, true)
+  end)
+
+  it("refuse positionals beyond the command's count, and keep those within it", function()
+    local o, err = args.parse({"a.lua", "b.cu", "c.cu"}, {positional = 2})
+    assert.is_nil(o)
+    assert.are.equal("unexpected argument 'c.cu'", err)
+    o = assert(args.parse({"--gate", "X", "a.lua", "b.cu"}, {positional = 2, gate = "list"}))
+    assert.are.same({"X"}, o.gate)
+    assert.are.equal("b.cu", o[2])
+    assert.is_nil((args.parse({"--positional", "3"}, {positional = 1})))
+  end)
+
+  it("make kcv controls refuse a stray argument instead of ignoring it", function()
+    local p = io.popen("./kcv controls --gate RES-01 CMP-02 2>&1; echo rc=$?")
+    local out = p:read("a"); p:close()
+    assert.matches("kcv controls: unexpected argument 'CMP%-02' after %-%-gate RES%-01", out)
+    assert.matches("rc=2", out, 1, true)
+  end)
 end)
 
 describe("the Tensor Memory check of RES-02", function()

@@ -317,6 +317,38 @@ static void test_big_smem(void)
     B->unload(m);
 }
 
+/* A kernel that reads shared memory it never wrote sees what dirty_shared
+ * left (the sum_uninit_smem red-team entry's defect, made visible). */
+static void test_dirty_shared(void)
+{
+    char err[KCV_ERRLEN];
+    const char *src = "extern \"C\" __global__ void stale(unsigned *o) {\n"
+        "  __shared__ unsigned buf[1024];\n"
+        "  o[blockIdx.x * blockDim.x + threadIdx.x] = ((volatile unsigned *)buf)[threadIdx.x]; }\n";
+    kcv_module *m = B->load(KCV_SRC_CU, "spec/c/stale.cu", src, strlen(src), NULL, err);
+    kcv_func *f = m ? B->get_function(m, "stale", err) : NULL;
+    enum { BLOCKS = 264, N = BLOCKS * 1024 };
+    static unsigned h[N];
+    kcv_dptr o;
+    if (!f || B->mem_alloc(&o, sizeof h, err) != 0) { ok(0, "dirty_shared fills shared memory"); printf("# %s\n", err); return; }
+    void *args[] = {&o};
+    kcv_ptype params[] = {KCV_P_PTR};
+    kcv_launch_cfg cfg = {.grid = {BLOCKS, 1, 1}, .block = {1024, 1, 1}, .smem = 0, .sched_seed = 0};
+    int all = 0;
+    for (unsigned v = 0xA5; v <= 0xA6; v++) {     /* two bytes: not a leftover by chance */
+        int rc = B->dirty_shared((uint8_t)v, err) || B->launch(f, &cfg, args, params, 1, err)
+                 || B->synchronize(err) || B->dtoh(h, o, sizeof h, err);
+        int k = 0;
+        for (int i = 0; !rc && i < N; i++) k += h[i] == v * 0x01010101u;
+        if (rc) printf("# %s\n", err);
+        else printf("# byte 0x%X: %d of %d unwritten shared words hold it\n", v, k, N);
+        all += !rc && k == N;
+    }
+    ok(all == 2, "after dirty_shared(v) every unwritten shared word of a later kernel holds v");
+    B->mem_free(o, err);
+    B->unload(m);
+}
+
 static void test_sticky(void)
 {
     char err[KCV_ERRLEN];
@@ -354,6 +386,7 @@ int main(void)
         test_add();
         test_consts();
         test_big_smem();
+        test_dirty_shared();
         test_sticky();                       /* last: it loses the context */
     } else {
         char reason[KCV_ERRLEN + 32];

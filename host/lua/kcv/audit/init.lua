@@ -142,7 +142,6 @@ function M.audit_one(o, job, w, info)
     if not r then return nil, f.message end
     return subject.new(w2, {timeout = o.timeout})
   end
-  local fail, nj = false, false
   for _, g in ipairs(o.gate_list) do
     if o.progress then o.progress(("%s %s"):format(sol.id:sub(1, 8), g.id), 2) end
     local tg = clock()
@@ -158,16 +157,11 @@ function M.audit_one(o, job, w, info)
     end
     if not ok then r = {status = "not_judged", reason = "kcv's gate failed: " .. tostring(r)} end
     r.id, r.seconds = g.id, clock() - tg
-    if r.status == "fail" then
-      fail = true
-      r.reproduce = reproduce(o, sol, g.id)
-    elseif r.status == "not_judged" then
-      nj = true
-    end
+    if r.status == "fail" then r.reproduce = reproduce(o, sol, g.id) end
     entry.gates[#entry.gates + 1] = r
   end
   w2:close()
-  entry.verdict = fail and "fail" or nj and "not_judged" or "pass"
+  entry.verdict = journal.verdict(entry.gates)
   entry.seconds = clock() - t0
   return entry, s
 end

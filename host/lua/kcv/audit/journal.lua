@@ -66,6 +66,42 @@ function Journal:append(entry)
   self.by_id[entry.id] = entry
 end
 
+-- The verdict a solution's gates give: any fail fails it; else any gate
+-- not judged (not run, kcv's error) leaves it not judged; else it passes.
+function M.verdict(gates)
+  local nj = false
+  for _, g in ipairs(gates) do
+    if g.status == "fail" then return "fail" end
+    nj = nj or g.status == "not_judged"
+  end
+  return nj and "not_judged" or "pass"
+end
+
+-- entry with each gate it did not judge replaced by part's judgement of
+-- that gate (a later call that ran only those gates, --gates), and its
+-- verdict taken again; nil when part judged none of them.  The filled
+-- gates are listed in `filled`, part's seconds added to the entry's.
+function M.fill(entry, part)
+  local by_gate = {}
+  for _, g in ipairs(part.gates or {}) do
+    if g.status ~= "not_judged" then by_gate[g.id] = g end
+  end
+  local out, filled = {}, {}
+  for k, v in pairs(entry) do out[k] = v end
+  out.gates = {}
+  for _, g in ipairs(entry.gates or {}) do
+    local later = g.status == "not_judged" and by_gate[g.id]
+    out.gates[#out.gates + 1] = later or g
+    if later then filled[#filled + 1] = g.id end
+  end
+  if #filled == 0 then return nil end
+  out.verdict = M.verdict(out.gates)
+  out.filled = filled
+  out.seconds = (entry.seconds or 0) + (part.seconds or 0)
+  if out.verdict ~= "not_judged" then out.reason = nil end
+  return out
+end
+
 function Journal:close()
   if self.f then self.f:close() end
   self.f = nil

@@ -7,17 +7,18 @@ local args = require "kcv.verify.args"
 local M = {
   summary = "audit a corpus of KernelBench-format solutions against the twelve gates",
   usage = "kcv audit SOLUTIONS.json --problems PROBLEMS.json [--journal FILE] [--resume] [--jobs N]\n"
-       .. "                 [--limit N] [--only ID ...] [--gates ID ...] [--seed N] [--device cuda|cpu]\n"
+       .. "                 [--limit N] [--only ID]... [--gates ID]... [--seed N] [--device cuda|cpu]\n"
        .. "                 [--timeout S] [--build-timeout S] [--work DIR] [--json FILE] [--markdown FILE] [--html FILE]\n"
        .. "                 [--shard K/N] [--claim DIR] [--budget SECONDS] [--stop-after SECONDS] [--max-jobs N] [--sanitizer PATH|none] [--repl]\n"
        .. "       kcv audit --controls --problems PROBLEMS.json [options as above]\n"
-       .. "       kcv audit --summarize JOURNAL [--markdown FILE] [--html FILE]",
+       .. "       kcv audit --summarize JOURNAL [--markdown FILE] [--html FILE]\n"
+       .. "       kcv audit --fill JOURNAL --from PART.jsonl",
   help = [[
 Builds each solution (--jobs at a time, compiled extensions cached by the
 hash of their source under WORK/build), then audits them one at a time in a
 worker process of their own (corpus/worker.py, under a python3 that imports
 torch: $KCV_PYTHON, python3, /usr/bin/python3): KernelBench v0's allclose
-check at the benchmark shape, then every gate (or --gates ID ...).  Every
+check at the benchmark shape, then every gate (or those of --gates ID, once per id).  Every
 pairing of solution and problem is checked before anything runs; a
 mismatch is a corpus error, never a verdict.  Each verdict is appended to
 the journal (default kcv-audit.jsonl) when known; --resume goes on after a
@@ -46,6 +47,11 @@ for --resume); --stop-after runs no new gate after that many seconds: a
 solution being judged then is journaled with its gates so far and the rest
 "not run" (not judged), so a process killed a little later loses nothing
 it judged; --max-jobs N is each build's own parallelism (MAX_JOBS).
+--fill JOURNAL --from PART completes such verdicts: PART holds a later
+audit of the same ids with only the gates left (--only ID --gates G ...);
+each gate JOURNAL did not judge takes PART's judgement, the verdict is
+taken again by the same rule, and JOURNAL is rewritten (through a
+temporary file) with the filled gates named in the entry's "filled".
 Environment: KCV_AUDIT_HOLD_MIN (elements, default 4194304; -1 never):
 outputs this large stay on the worker's device and are compared there;
 KCV_AUDIT_MEMO_BYTES (2 GiB) and KCV_AUDIT_DEVICE_MEMO_BYTES (8 GiB): the
@@ -96,6 +102,37 @@ local function write_html(path, entries)
   return ok
 end
 
+-- --fill JOURNAL --from PART: JOURNAL's lines rewritten where PART fills a
+-- gate they did not judge, every other line kept byte for byte.
+local function fill(o)
+  local journal = require "kcv.audit.journal"
+  local json = require "dkjson"
+  local entries, err = journal.read(o.fill)
+  if not entries then io.stderr:write("kcv audit: ", err, "\n"); return 2 end
+  local _, parts = journal.read(o.from)
+  if not _ then io.stderr:write("kcv audit: ", parts, "\n"); return 2 end
+  local lines, n = {}, 0
+  for line in io.lines(o.fill) do
+    local e = line:find("%S") and json.decode(line)
+    local filled = e and parts[e.id] and journal.fill(e, parts[e.id])
+    if filled then
+      line, n = json.encode(filled), n + 1
+      print(("%s: %s filled from %s: %s"):format(e.id, table.concat(filled.filled, " "), o.from, filled.verdict))
+    end
+    lines[#lines + 1] = line
+  end
+  if n == 0 then io.stderr:write("kcv audit: ", o.from, " fills no gate of ", o.fill, "\n"); return 2 end
+  local tmp = o.fill .. ".tmp"
+  local f, ferr = io.open(tmp, "wb")
+  if not f then io.stderr:write("kcv audit: cannot write ", tostring(ferr), "\n"); return 2 end
+  f:write(table.concat(lines, "\n"), "\n")
+  f:close()
+  local ok, rerr = os.rename(tmp, o.fill)
+  if not ok then io.stderr:write("kcv audit: cannot replace ", o.fill, ": ", tostring(rerr), "\n"); return 2 end
+  print(("%d verdict(s) of %s filled"):format(n, o.fill))
+  return 0
+end
+
 local function summarize(o)
   local journal = require "kcv.audit.journal"
   local summary = require "kcv.audit.summary"
@@ -110,13 +147,21 @@ local function summarize(o)
 end
 
 function M.run(argv)
-  local o, err = args.parse(argv, {problems = "value", journal = "value", resume = "flag", jobs = "integer",
+  local solutions = 1            -- SOLUTIONS.json, or nothing with --controls
+  for _, a in ipairs(argv) do
+    if a == "--controls" or a:match("^%-%-fill") or a:match("^%-%-summarize") then solutions = 0 end
+  end
+  local o, err = args.parse(argv, {positional = solutions, problems = "value", journal = "value", resume = "flag", jobs = "integer",
     limit = "integer", only = "list", gates = "list", seed = "integer", device = "value", timeout = "integer",
     build_timeout = "integer", work = "value", json = "value", markdown = "value", html = "value", summarize = "value",
     max_jobs = "integer", controls = "flag", shard = "value", budget = "integer", claim = "value", sanitizer = "value",
-    repl = "flag", stop_after = "integer"})
+    repl = "flag", stop_after = "integer", fill = "value", from = "value"})
   if not o then io.stderr:write("kcv audit: ", err, "\n", "usage: ", M.usage, "\n"); return 2 end
   if o.summarize then return summarize(o) end
+  if o.fill or o.from then
+    if not (o.fill and o.from) then io.stderr:write("kcv audit: --fill JOURNAL needs --from PART.jsonl, and --from --fill\n"); return 2 end
+    return fill(o)
+  end
   if not o.problems or o[2] or (not o[1]) ~= (o.controls == true) then
     io.stderr:write("usage: ", M.usage, "\n")
     return 2

@@ -44,7 +44,7 @@ local function ratio_cell(g)
 end
 
 function M.run(argv)
-  local o, err = args.parse(argv, {backend = "value", seed = "integer", kernel = "value", html = "value"})
+  local o, err = args.parse(argv, {positional = 1, backend = "value", seed = "integer", kernel = "value", html = "value"})
   if not o then io.stderr:write("kcv calibrate: ", err, "\n"); return 2 end
   if not o[1] then io.stderr:write("usage: ", M.usage, "\n"); return 2 end
   local spec

@@ -12,8 +12,8 @@ local parallel = require "kcv.parallel"
 
 local M = {
   summary = "verify every honest kernel (positive controls)",
-  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP ...] [--parity contract|torch] [--json FILE] [--html FILE] [--quiet]\n"
-       .. "                    [--jobs N] [--timeout SECONDS] [--gate ID ...]",
+  usage = "kcv controls [--backend cpu|cuda|auto] [--seed N] [--only OP]... [--parity contract|torch] [--json FILE] [--html FILE] [--quiet]\n"
+       .. "                    [--jobs N] [--timeout SECONDS] [--gate ID]...",
   help = [[
 Verifies every kernels/<op>.cu against specs/<op>.lua (a sidecar
 kernels/<op>.lua may name another spec).  Prints a table: kernel, spec,
@@ -198,7 +198,7 @@ function M.print_summary(rc, n, unjudged)
 end
 
 function M.run(argv)
-  local o, err = args.parse(argv, {backend = "value", seed = "integer", only = "list", json = "value",
+  local o, err = args.parse(argv, {positional = 0, backend = "value", seed = "integer", only = "list", json = "value",
                                    html = "value", quiet = "flag", jobs = "value", timeout = "value", parity = "value",
                                    gate = "list"})
   if not o then io.stderr:write("kcv controls: ", err, "\n"); return 2 end

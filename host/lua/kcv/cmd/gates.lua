@@ -4,7 +4,7 @@ local args = require "kcv.verify.args"
 
 local M = {
   summary = "list the gates",
-  usage = "kcv gates [--gates DIR ...]",
+  usage = "kcv gates [--gates DIR]...",
   help = [[
 Lists every gate kcv loads: the bundled gates/ directory, then the
 directories of $KCV_GATES_PATH (':'-separated), then --gates DIR.  A gate
@@ -12,7 +12,7 @@ file returns {id=, title=, kind=, needs=, run=} (docs/SPECS.md).]],
 }
 
 function M.run(argv)
-  local o, err = args.parse(argv, {gates = "list"})
+  local o, err = args.parse(argv, {positional = 0, gates = "list"})
   if not o then io.stderr:write("kcv gates: ", err, "\n"); return 2 end
   local gates
   gates, err = verify.gates(o.gates)

@@ -11,7 +11,7 @@ local tbl = require "kcv.parity.table"
 
 local M = {
   summary = "run PyTorch's own op of every spec through its gates: spec × gate table",
-  usage = "kcv parity [SPEC ...] [--backend cpu|cuda|auto] [--parity contract|torch] [--gate ID ...] [--seed N]\n"
+  usage = "kcv parity [SPEC ...] [--backend cpu|cuda|auto] [--parity contract|torch] [--gate ID]... [--seed N]\n"
        .. "                  [--json FILE] [--markdown FILE] [--jobs N] [--timeout S] [--quiet]",
   help = [[
 Runs the PyTorch expression each spec names (its `torch` field, e.g.

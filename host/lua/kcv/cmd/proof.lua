@@ -16,7 +16,7 @@ local redteam = require "kcv.cmd.redteam"
 local M = {
   summary = "the whole proof: every control and every red-team entry, in one pool",
   usage = "kcv proof [--backend cpu|cuda|auto] [--seed N] [--jobs N] [--timeout SECONDS] [--times FILE]\n"
-       .. "                 [--split SECONDS] [--declared] [--only NAME ...] [--save FILE] [--json FILE] [--quiet]",
+       .. "                 [--split SECONDS] [--declared] [--only NAME]... [--save FILE] [--json FILE] [--quiet]",
   help = [[
 Runs kcv controls and kcv redteam as one command: each honest kernel and
 each red-team entry is verified by a child kcv process of its own, --jobs N
@@ -115,7 +115,7 @@ local function fail(msg) io.stderr:write("kcv proof: ", tostring(msg), "\n"); re
 -- The options, checked: jobs, timeout and split as numbers, times read
 -- from --times FILE ({} without it); nil and a message when one is wrong.
 local function options(argv)
-  local o, err = args.parse(argv, {backend = "value", seed = "integer", jobs = "value", timeout = "value",
+  local o, err = args.parse(argv, {positional = 0, backend = "value", seed = "integer", jobs = "value", timeout = "value",
                                    times = "value", save = "value", json = "value", quiet = "flag",
                                    only = "list", split = "value", declared = "flag"})
   if not o then return nil, err end

@@ -19,8 +19,8 @@ local EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 2
 local M = {
   summary = "verify every broken kernel: each must be rejected",
   usage = "kcv redteam [--backend cpu|cuda|auto] [--json FILE] [--html FILE] [--write-doc] "
-       .. "[--declared] [--only NAME ...] [--seed N] [--no-baseline] [--budget cpu|cuda] "
-       .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE ...] [--parity contract|torch]",
+       .. "[--declared] [--only NAME]... [--seed N] [--no-baseline] [--budget cpu|cuda] "
+       .. "[--shard K/N] [--jobs N] [--timeout SECONDS] [--save FILE] [--merge FILE]... [--parity contract|torch]",
   help = [[
 Runs the verifier on every entry of redteam/ (a broken kernel and its sidecar:
 the spec it claims to implement, the defect, the gates that must reject it,

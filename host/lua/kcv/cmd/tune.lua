@@ -8,7 +8,7 @@ local args = require "kcv.verify.args"
 local M = {
   summary = "search a kernel's knobs for speed; every kept config passes the gates",
   usage = "kcv tune SPEC KERNEL [--budget SECONDS] [--shape D=N,...] [--json FILE] [--write] "
-       .. "[--knob NAME=V,...] [--seed N] [--gate ID ...] [--backend cpu|cuda|auto] [--quiet]",
+       .. "[--knob NAME=V,...] [--seed N] [--gate ID]... [--backend cpu|cuda|auto] [--quiet]",
   help = [[
 Times every config of KERNEL's knobs (the 'tune' field of its sidecar,
 docs/KERNELS.md "Knobs") on the benchmark shape and the sidecar's other
@@ -88,7 +88,7 @@ local function load_timings(path)
 end
 
 local function options(argv)
-  local o, err = args.parse(argv, {backend = "value", budget = "value", shape = "list", json = "value",
+  local o, err = args.parse(argv, {positional = 2, backend = "value", budget = "value", shape = "list", json = "value",
                                    write = "flag", knob = "list", seed = "integer", gate = "list",
                                    gates = "list", reps = "integer", rounds = "integer",
                                    timings = "value", quiet = "flag", exhaustive_max = "integer"})

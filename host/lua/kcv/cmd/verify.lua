@@ -5,7 +5,7 @@ local args = require "kcv.verify.args"
 
 local M = {
   summary = "run the contract gates against a kernel",
-  usage = "kcv verify SPEC KERNEL|--torch [--backend cpu|cuda|auto] [--gate ID ...] [--gates DIR] [--seed N] "
+  usage = "kcv verify SPEC KERNEL|--torch [--backend cpu|cuda|auto] [--gate ID]... [--gates DIR] [--seed N] "
        .. "[--case NAME] [--parity contract|torch] [--json FILE] [--junit FILE] [--html FILE] [--baseline] [--repl] [--quiet] "
        .. "[--knobs NAME=V,...]",
   help = [[
@@ -55,7 +55,7 @@ judge some gate here.]],
 }
 
 function M.run(argv)
-  local o, err = args.parse(argv, {backend = "value", gate = "list", gates = "list", seed = "integer",
+  local o, err = args.parse(argv, {positional = 2, backend = "value", gate = "list", gates = "list", seed = "integer",
                                    case = "value", json = "value", junit = "value", html = "value",
                                    baseline = "flag", repl = "flag", quiet = "flag", verbose = "flag",
                                    knobs = "value", torch = "flag", parity = "value"})
