@@ -218,4 +218,14 @@ describe("kcv redteam --jobs", function()
   end)
 
   require("files").it_parallel_options("./kcv redteam", "--only relu_fmax_nan")
+
+  -- 2026-12-03: its own backend choice ignored use()'s refusal, so every
+  -- entry was tried on cuda and each said the device was missing
+  local have_cuda = require("kcv").backend.available("cuda")
+  ;(have_cuda and pending or it)("refuses a backend it cannot use, once, with the reason and exit 2", function()
+    local out, rc = sh("./kcv redteam --backend cuda --only relu_fmax_nan --only exp_fast_intrinsic 2>&1")
+    assert.are.equal(2, rc, out)
+    assert.truthy(out:find("^kcv redteam: backend cuda: "), out)
+    assert.is_nil(out:find("caught by", 1, true), out)
+  end)
 end)

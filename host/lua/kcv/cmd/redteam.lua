@@ -398,25 +398,6 @@ local function parse(args)
   return o
 end
 
--- Pick the backend: "cpu"/"cuda", or auto (cuda when available).
-local function choose_backend(want)
-  want = want or os.getenv("KCV_BACKEND") or "auto"
-  local kb = kcv.backend
-  if want == "auto" then
-    if kb and kb.available then
-      local ok, avail = pcall(kb.available, "cuda")
-      if ok and avail then want = "cuda" else want = "cpu" end
-    else
-      want = "cpu"
-    end
-  end
-  if kb and kb.use then
-    local ok, err = pcall(kb.use, want)
-    if not ok then return nil, err end
-  end
-  return want
-end
-
 -- Verify one entry on `backend`; returns the judged result.
 function M.verify_entry(entry, backend, o)
   local verify = require "kcv.verify"
@@ -739,7 +720,7 @@ function M.run(args)
     for _, r in ipairs(results) do print(M.line_for(r)) end
   else
     local berr
-    backend, berr = choose_backend(o.backend)
+    backend, berr = require("kcv.verify").choose_backend(o.backend)
     if not backend then io.stderr:write("kcv redteam: ", tostring(berr), "\n"); return EXIT_USAGE end
     local names = #o.only > 0 and o.only or M.list(dir)
     if o.shard then
