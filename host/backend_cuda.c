@@ -440,9 +440,11 @@ static int dirty_shared(uint8_t v, char *err)
     unsigned words = (unsigned)bytes / 4, value = v * 0x01010101u;
     void *args[] = {&words, &value};
     unsigned blocks = 4u * (unsigned)(g.info.sm_count > 0 ? g.info.sm_count : 1);
-    CU("stale shared memory kernel", cuLaunchKernel,
-       (g.dirty_fn, blocks, 1, 1, 1024, 1, 1, (unsigned)bytes, g.stream, args, NULL));
-    CU("stale shared memory kernel", cuStreamSynchronize, (g.stream));
+    /* an error left by the kernel before surfaces here: name that kernel */
+    char what[1400];
+    snprintf(what, sizeof what, "the stale shared memory kernel, launched after %s", after_last());
+    CU(what, cuLaunchKernel, (g.dirty_fn, blocks, 1, 1, 1024, 1, 1, (unsigned)bytes, g.stream, args, NULL));
+    CU(what, cuStreamSynchronize, (g.stream));
     return 0;
 }
 
