@@ -24,7 +24,7 @@
  * then q and k through the normalisation, dx = (dy - y (y . dy)) / n.
  * Only the strict lower triangle of dA matters: A's diagonal is 1 whatever
  * L is, and A^T dA A^T takes nothing from it below the diagonal.
- * Five launches (kernels/gdn_chunked_bwd.lua):
+ * Six launches (kernels/gdn_chunked_bwd.lua):
  *   gdn_chunk_prep, gdn_chunk_scan  the forward's own (included below): q, k
  *                   normalised, W, delta and every chunk's S0;
  *   gdn_chunk_bprep a block of 256 per (lane, chunk): A and W again, in
@@ -33,7 +33,12 @@
  *                   state: chunk by chunk from the last, its dSe to a
  *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
  *   gdn_chunk_grad  a block of 256 per (lane, chunk): dW, dA, dL, then
- *                   dq, dk, dv, dg, dbeta of the chunk.
+ *                   dv, dg, dbeta of the chunk and the gradients of its
+ *                   normalised q and k (dQ, dK);
+ *   gdn_chunk_group a thread per key token: dq and dk, the sums of the
+ *                   key head's G value lanes' dQ and dK (grouped heads,
+ *                   kcv.gdn: a lane is a (batch, value head)), through
+ *                   the normalisation.
  * Launches 1, 3 and 5 spread each phase over their threads an output
  * element at a time: every element is one thread's sum, in a fixed order,
  * whichever thread it is (the same bits as a thread a position gave).
@@ -199,9 +204,11 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
                                            const __nv_bfloat16 *__restrict__ dO,
                                            double *__restrict__ Am, double *__restrict__ Xm,
                                            double *__restrict__ Wd, double *__restrict__ dD,
-                                           long long B, long long T, long long H, long long K, long long V)
+                                           long long B, long long T, long long Hk, long long groups,
+                                           long long K, long long V)
 {
     __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK], cf[GDN_CHUNK][GDN_CHUNK];
+    const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
     const long long n = ch.n, blk = ch.lane * nc + ch.c;
@@ -233,10 +240,12 @@ extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const fl
                                            const __nv_bfloat16 *__restrict__ dO,
                                            const float *__restrict__ dht, double *__restrict__ dD,
                                            double *__restrict__ dhs, float *__restrict__ dh0,
-                                           long long B, long long T, long long H, long long K, long long V)
+                                           long long B, long long T, long long Hk, long long groups,
+                                           long long K, long long V)
 {
     __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
     __shared__ double dS[GDN_KMAX][GDN_SCAN_COLS];
+    const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
     const long long lane = blockIdx.x / ntile, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long jj = threadIdx.x % GDN_SCAN_COLS, j = (blockIdx.x % ntile) * GDN_SCAN_COLS + jj;
@@ -502,9 +511,7 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
  * header above).  The phases: dW; dA and the pair tables; X; dL; W and
  * U's VJP; their per-position sums and E; the columns of dk and dq; the
  * per-position sums; dg, and q and k through the normalisation. */
-extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
-                                          const __nv_bfloat16 *__restrict__ k,
-                                          const __nv_bfloat16 *__restrict__ v,
+extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
                                           const float *__restrict__ g,
                                           const __nv_bfloat16 *__restrict__ beta,
                                           const __nv_bfloat16 *__restrict__ dO,
@@ -515,14 +522,14 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
                                           double *__restrict__ dW, double *__restrict__ Pt,
                                           double *__restrict__ dKw, double *__restrict__ dQw,
                                           double *__restrict__ Rw,
-                                          __nv_bfloat16 *__restrict__ dq, __nv_bfloat16 *__restrict__ dk,
                                           __nv_bfloat16 *__restrict__ dv, float *__restrict__ dg,
                                           __nv_bfloat16 *__restrict__ dbeta,
-                                          long long B, long long T, long long H,
-                                          long long K, long long V, float eps)
+                                          long long B, long long T, long long Hk, long long groups,
+                                          long long K, long long V)
 {
     __shared__ double gq[GDN_CHUNK], ex[GDN_CHUNK + 1], bt[GDN_CHUNK], e0[GDN_CHUNK], es[GDN_CHUNK];
     __shared__ double db[GDN_CHUNK], X[GDN_CHUNK][GDN_CHUNK];
+    const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
     const long long n = ch.n, blk = ch.lane * nc + ch.c;
@@ -562,10 +569,33 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ q,
     __syncthreads();
     GDN_EACH(t, n) gdn_grad_sums(&G, t, dbeta);
     __syncthreads();
-    GDN_EACH(t, n) {
-        const long long tok = gdn_row(&G, t);
-        dg[tok] = gdn_grad_dg(&G, t);
-        gdn_norm_vjp(q + tok * K, G.dQ + tok * K, dq + tok * K, K, eps);
-        gdn_norm_vjp(k + tok * K, G.dK + tok * K, dk + tok * K, K, eps);
+    GDN_EACH(t, n) dg[gdn_row(&G, t)] = gdn_grad_dg(&G, t);
+}
+
+/* Launch 6: a thread per key token (b, t, h).  The gradients of the
+ * normalised q_t and k_t of key head h are the sums of its G value lanes'
+ * (launch 5's dQ and dK, value token tok * G + j), added in head order as
+ * the oracle adds them, starting from the first (not from a zero, which
+ * would turn -0 into +0); then through the normalisation. */
+extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
+                                           const __nv_bfloat16 *__restrict__ k,
+                                           const double *__restrict__ dKw, const double *__restrict__ dQw,
+                                           __nv_bfloat16 *__restrict__ dq, __nv_bfloat16 *__restrict__ dk,
+                                           long long B, long long T, long long H, long long groups,
+                                           long long K, float eps)
+{
+    const long long tok = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const acc_t *dQ = (const acc_t *)dQw, *dK = (const acc_t *)dKw;
+    acc_t y[GDN_KMAX];
+
+    if (tok >= B * T * H || K > GDN_KMAX) return;
+    for (int w = 0; w < 2; w++) {
+        const acc_t *src = (w ? dK : dQ) + tok * groups * K;
+        for (long long i = 0; i < K; i++) {
+            acc_t a = src[i];
+            for (long long j = 1; j < groups; j++) a += src[j * K + i];
+            y[i] = a;
+        }
+        gdn_norm_vjp((w ? k : q) + tok * K, y, (w ? dk : dq) + tok * K, K, eps);
     }
 }

@@ -1,5 +1,6 @@
 -- kernels/gdn_chunked_bwd.lua — how kernels/gdn_chunked_bwd.cu is launched:
--- five launches over chunks of 64 tokens (GDN_CHUNK in the source).  The
+-- six launches, five over chunks of 64 tokens of a (batch, value head) lane
+-- and the last over key tokens (dq, dk: a key head's group summed) (GDN_CHUNK in the source).  The
 -- first two are the chunked forward's own (gdn_chunk_prep, gdn_chunk_scan,
 -- kernels/gdn_chunked_fwd.lua), recomputing q and k normalised (qn, kn),
 -- W, delta (in U) and every chunk's start state (hs; the last state goes to
@@ -9,7 +10,7 @@
 -- chunk's end (dhs), dW, and the last launch's pair tables and sums.
 local CHUNK = 64
 
-local function lanes(s) return s.B * s.H end
+local function lanes(s) return s.B * s.H * s.G end     -- a lane: (batch, value head)
 local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- gdn_chunk_scan: a block of SCAN_THREADS per (lane, tile of SCAN_COLS state
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
@@ -19,7 +20,9 @@ local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_C
 -- per (lane, chunk) (they take any block of at least CHUNK threads); the
 -- last one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
 local GRAD_THREADS, NPAIR = 256, 5
-local function tokens(w) return function(s) return {s.B * s.T * s.H * s[w]} end end
+-- gdn_chunk_group: a thread per key token
+local GROUP_THREADS = 128
+local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
 
 return {
   spec = "gdn_bwd",
@@ -42,10 +45,10 @@ return {
       {name = "Pt", dtype = "f64", shape = function(s) return {lanes(s) * nchunks(s) * NPAIR * CHUNK * CHUNK} end},
       {name = "dK", dtype = "f64", shape = tokens("K")},
       {name = "dQ", dtype = "f64", shape = tokens("K")},
-      {name = "R", dtype = "f64", shape = function(s) return {s.B * s.T * s.H * 2 * math.max(s.K, s.V)} end},
+      {name = "R", dtype = "f64", shape = function(s) return {lanes(s) * s.T * 2 * math.max(s.K, s.V)} end},
     },
     launches = function(s)
-      local dims = {"B:i64", "T:i64", "H:i64", "K:i64", "V:i64"}
+      local dims = {"B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "V:i64"}
       local function with_dims(list, eps)
         for _, d in ipairs(dims) do list[#list + 1] = d end
         if eps then list[#list + 1] = "eps:f32" end
@@ -62,8 +65,11 @@ return {
         {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
         {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = 0,
-         params = with_dims({"q", "k", "v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
-                             "Am", "Xm", "dW", "Pt", "dK", "dQ", "R", "dq", "dk", "dv", "dg", "dbeta"}, true)},
+         params = with_dims{"v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
+                            "Am", "Xm", "dW", "Pt", "dK", "dQ", "R", "dv", "dg", "dbeta"}},
+        {name = "gdn_chunk_group", grid = (s.B * s.T * s.H + GROUP_THREADS - 1) // GROUP_THREADS,
+         block = GROUP_THREADS, smem = 0,
+         params = {"q", "k", "dK", "dQ", "dq", "dk", "B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "eps:f32"}},
       }
     end,
   }},
@@ -71,6 +77,6 @@ return {
   -- the kernel as written, f32 what a tensor-core kernel would use
   tune = {
     knobs = {ACC = {"f64", "f32"}},
-    shapes = {{B = 1, T = 200, H = 2, K = 64, V = 64}},
+    shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }

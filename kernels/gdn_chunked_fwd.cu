@@ -12,6 +12,9 @@
  *   W = A diag(beta Gam(.,-1)) K,   U = A diag(beta) V,   delta = U - W S0,
  *   S_end = Gam(n-1,-1) S0 + sum_t Gam(n-1,t) k_t delta_t^T,
  *   o_t = scale (Gam(t,-1) S0^T q_t + sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s).
+ * Grouped heads (kcv.gdn): a lane is a (batch, value head); launch 1 reads
+ * q and k at the lane's key head, and every later launch sees only the
+ * lane's own rows (the helpers' H is the value heads' count, H * G).
  * Three launches (kernels/gdn_chunked_fwd.lua):
  *   gdn_chunk_prep  a block per (lane, chunk): q and k normalised, A, W, U;
  *   gdn_chunk_scan  a block per (lane, tile of 16 state columns; the
@@ -127,26 +130,29 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ beta,
                                           float *__restrict__ qn, float *__restrict__ kn,
                                           float *__restrict__ W, double *__restrict__ U,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
     __shared__ float Lm[GDN_CHUNK][GDN_CHUNK], Am[GDN_CHUNK][GDN_CHUNK];
     __shared__ double wk[GDN_CHUNK], bv[GDN_CHUNK];    /* beta Gam(.,-1), beta */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
+    const long long HV = H * G;     /* value heads; value head hv reads key head hv / G */
+    const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / HV, hv = lane % HV;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
-    const long long base = gdn_tok(b, t0, H, T, h);
+    const long long base = gdn_tok(b, t0, HV, T, hv), kbase = gdn_tok(b, t0, H, T, hv / G);
 
-    if (lane >= B * H) return;
+    if (lane >= B * HV) return;
+    /* q and k at the key head, normalised into the value head's rows (each
+     * of the G value heads of a key head normalises them alike) */
     GDN_EACH(w, 2 * n) {
         const long long t = w >> 1;
-        if (w & 1) gdn_norm_row(k + (base + t * H) * K, kn + (base + t * H) * K, K, eps);
-        else gdn_norm_row(q + (base + t * H) * K, qn + (base + t * H) * K, K, eps);
+        if (w & 1) gdn_norm_row(k + (kbase + t * H) * K, kn + (base + t * HV) * K, K, eps);
+        else gdn_norm_row(q + (kbase + t * H) * K, qn + (base + t * HV) * K, K, eps);
     }
     __syncthreads();
     GDN_EACH(t, n) {
-        const float bt = __bfloat162float(beta[base + t * H]);
-        wk[t] = (double)bt * gdn_l_row(Lm, kn + base * K, g + base, t, K, H, bt);
+        const float bt = __bfloat162float(beta[base + t * HV]);
+        wk[t] = (double)bt * gdn_l_row(Lm, kn + base * K, g + base, t, K, HV, bt);
         bv[t] = bt;
     }
     __syncthreads();
@@ -154,15 +160,15 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     GDN_EACH(w, n * K) {
         const long long t = w / K, i = w % K;
         acc_t a = acc_of(0.0);
-        for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * H) * K + i]);
-        W[(base + t * H) * K + i] = (float)acc_value(a);
+        for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * HV) * K + i]);
+        W[(base + t * HV) * K + i] = (float)acc_value(a);
     }
     GDN_EACH(w, n * V) {
         const long long t = w / V, j = w % V;
         acc_t u = acc_of(0.0);
         for (long long s = 0; s <= t; s++)
-            u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * H) * V + j]));
-        U[(base + t * H) * V + j] = acc_value(u);
+            u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * HV) * V + j]));
+        U[(base + t * HV) * V + j] = acc_value(u);
     }
 }
 
@@ -262,10 +268,10 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
                                           const float *__restrict__ kn, const float *__restrict__ W,
                                           double *__restrict__ U, float *__restrict__ hs,
                                           float *__restrict__ ht,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V)
 {
-    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H, K, V, gdn_state_update());
+    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H * G, K, V, gdn_state_update());
 }
 
 /* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for the
@@ -330,8 +336,8 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
 extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
                                          const float *__restrict__ kn, const double *__restrict__ U,
                                          const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
-                                         long long B, long long T, long long H,
+                                         long long B, long long T, long long H, long long G,
                                          long long K, long long V)
 {
-    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H, K, V, gdn_out_weights());
+    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H * G, K, V, gdn_out_weights());
 }

@@ -5,7 +5,7 @@
 -- every chunk's start (hs, f32), which the output launch reads.
 local CHUNK = 64
 
-local function lanes(s) return s.B * s.H end
+local function lanes(s) return s.B * s.H * s.G end     -- a lane: (batch, value head)
 local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- gdn_chunk_scan: a block of SCAN_THREADS per (lane, tile of SCAN_COLS state
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
@@ -19,14 +19,14 @@ return {
   spec = "gdn_fwd",
   kernel = {pipeline = {
     workspace = {
-      {name = "qn", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
-      {name = "kn", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
-      {name = "W", dtype = "f32", shape = function(s) return {s.B * s.T * s.H * s.K} end},
-      {name = "U", dtype = "f64", shape = function(s) return {s.B * s.T * s.H * s.V} end},
+      {name = "qn", dtype = "f32", shape = function(s) return {lanes(s) * s.T * s.K} end},
+      {name = "kn", dtype = "f32", shape = function(s) return {lanes(s) * s.T * s.K} end},
+      {name = "W", dtype = "f32", shape = function(s) return {lanes(s) * s.T * s.K} end},
+      {name = "U", dtype = "f64", shape = function(s) return {lanes(s) * s.T * s.V} end},
       {name = "hs", dtype = "f32", shape = function(s) return {lanes(s) * nchunks(s) * s.K * s.V} end},
     },
     launches = function(s)
-      local dims = {"B:i64", "T:i64", "H:i64", "K:i64", "V:i64"}
+      local dims = {"B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "V:i64"}
       local function with_dims(list)
         for _, d in ipairs(dims) do list[#list + 1] = d end
         return list
@@ -48,6 +48,6 @@ return {
   -- bf16 see (flash-linear-attention's chunk kernels, a bf16 state)
   tune = {
     knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}},
-    shapes = {{B = 1, T = 200, H = 2, K = 64, V = 64}},
+    shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }

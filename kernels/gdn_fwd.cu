@@ -1,7 +1,8 @@
 /*
  * gdn_fwd.cu — the Gated DeltaNet forward, portable path (specs/gdn_fwd.lua).
  *
- * One block per (batch, head); thread j owns column j of the K x V state
+ * One block per (batch, value head); value head hv reads q and k at key
+ * head hv / G (grouped heads: kcv.gdn).  Thread j owns column j of the K x V state
  * in its own array, so nothing is shared but the normalised q_t and k_t.
  * Step t, as the spec writes it:
  *   k, q normalised (a double sum of squares: no overflow, fixed order);
@@ -27,22 +28,23 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const float *__restrict__ h0,
                                           __nv_bfloat16 *__restrict__ o,
                                           float *__restrict__ ht,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
     __shared__ float kn[KMAX], qn[KMAX];
     __shared__ double nrm[2];
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H;
+    const long long HV = H * G;                 /* value heads; value head hv reads key head hv / G */
+    const long long lane = blockIdx.x, b = lane / HV, hv = lane % HV;
     const long long j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
     float s[KMAX];
 
-    if (lane >= B * H || K > KMAX) return;
+    if (lane >= B * HV || K > KMAX) return;
     gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {
-        const long long tok = (b * T + t) * H + h;
+        const long long tok = (b * T + t) * HV + hv;
         __syncthreads();                        /* the last step's readers are done */
-        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
+        gdn_normalise(q, k, (b * T + t) * H + hv / G, K, eps, qn, kn, nrm);
         if (j < V) {
             gdn_step(s, kn, K, expf(g[tok]), __bfloat162float(beta[tok]), __bfloat162float(v[tok * V + j]));
             o[tok * V + j] = gdn_output(s, qn, K, scale);

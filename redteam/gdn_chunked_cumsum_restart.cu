@@ -41,8 +41,8 @@ struct tiled_weights {
 extern "C" __global__ void gdn_chunk_out_tiled(const float *__restrict__ g, const float *__restrict__ qn,
                                                const float *__restrict__ kn, const double *__restrict__ U,
                                                const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
-                                               long long B, long long T, long long H,
+                                               long long B, long long T, long long H, long long G,
                                                long long K, long long V)
 {
-    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H, K, V, tiled_weights());
+    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H * G, K, V, tiled_weights());
 }

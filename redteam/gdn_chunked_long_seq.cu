@@ -15,11 +15,11 @@
 extern "C" __global__ void gdn_chunk_out_short(const float *__restrict__ g, const float *__restrict__ qn,
                                                const float *__restrict__ kn, const double *__restrict__ U,
                                                const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
-                                               long long B, long long T, long long H,
+                                               long long B, long long T, long long H, long long G,
                                                long long K, long long V)
 {
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     /* DEFECT: chunks past the table's 256 are dropped */
     if (blockIdx.x % nc >= MAX_CHUNKS) return;
-    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H, K, V, gdn_out_weights());
+    gdn_out_chunk(g, qn, kn, U, hs, o, B, T, H * G, K, V, gdn_out_weights());
 }

@@ -34,8 +34,8 @@ extern "C" __global__ void gdn_chunk_scan_tile(const float *__restrict__ g, cons
                                                const float *__restrict__ kn, const float *__restrict__ W,
                                                double *__restrict__ U, float *__restrict__ hs,
                                                float *__restrict__ ht,
-                                               long long B, long long T, long long H,
+                                               long long B, long long T, long long H, long long G,
                                                long long K, long long V)
 {
-    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H, K, V, whole_tile());
+    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H * G, K, V, whole_tile());
 }

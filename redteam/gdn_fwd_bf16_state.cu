@@ -18,21 +18,21 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const float *__restrict__ h0,
                                           __nv_bfloat16 *__restrict__ o,
                                           float *__restrict__ ht,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
     __shared__ float kn[KMAX], qn[KMAX];
     __shared__ double nrm[2];
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    const long long HV = H * G, lane = blockIdx.x, b = lane / HV, hv = lane % HV, j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
     float s[KMAX];
 
-    if (lane >= B * H || K > KMAX) return;
+    if (lane >= B * HV || K > KMAX) return;
     gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {
-        const long long tok = (b * T + t) * H + h;
+        const long long tok = (b * T + t) * HV + hv;
         __syncthreads();
-        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
+        gdn_normalise(q, k, (b * T + t) * H + hv / G, K, eps, qn, kn, nrm);
         if (j < V) {
             const float a = expf(g[tok]), bt = __bfloat162float(beta[tok]);
             double u = 0.0, y = 0.0;

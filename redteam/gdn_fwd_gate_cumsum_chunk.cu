@@ -22,26 +22,26 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const float *__restrict__ h0,
                                           __nv_bfloat16 *__restrict__ o,
                                           float *__restrict__ ht,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
     __shared__ float kn[KMAX], qn[KMAX];
     __shared__ double nrm[2];
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    const long long HV = H * G, lane = blockIdx.x, b = lane / HV, hv = lane % HV, j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
     float s[KMAX];
-    float G = 0.0f;                          /* the chunk-local cumsum of g */
+    float Gc = 0.0f;                         /* the chunk-local cumsum of g */
 
-    if (lane >= B * H || K > KMAX) return;
+    if (lane >= B * HV || K > KMAX) return;
     gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < T; t++) {
-        const long long tok = (b * T + t) * H + h;
+        const long long tok = (b * T + t) * HV + hv;
         /* DEFECT: restarts per chunk, yet the decay below is G_t - G_{t-1} */
-        const float Gt = (t % CHUNK == 0) ? g[tok] : G + g[tok];
-        const float a = expf(Gt - G);
-        G = Gt;
+        const float Gt = (t % CHUNK == 0) ? g[tok] : Gc + g[tok];
+        const float a = expf(Gt - Gc);
+        Gc = Gt;
         __syncthreads();
-        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
+        gdn_normalise(q, k, (b * T + t) * H + hv / G, K, eps, qn, kn, nrm);
         if (j < V) {
             gdn_step(s, kn, K, a, __bfloat162float(beta[tok]), __bfloat162float(v[tok * V + j]));
             o[tok * V + j] = gdn_output(s, qn, K, scale);

@@ -22,23 +22,23 @@ extern "C" __global__ void gdn_fwd_kernel(const __nv_bfloat16 *__restrict__ q,
                                           const float *__restrict__ h0,
                                           __nv_bfloat16 *__restrict__ o,
                                           float *__restrict__ ht,
-                                          long long B, long long T, long long H,
+                                          long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
     __shared__ float kn[KMAX], qn[KMAX];
     __shared__ double nrm[2];
-    const long long lane = blockIdx.x, b = lane / H, h = lane % H, j = threadIdx.x;
+    const long long HV = H * G, lane = blockIdx.x, b = lane / HV, hv = lane % HV, j = threadIdx.x;
     const float scale = 1.0f / sqrtf((float)K);
     const long long padded = (T + CHUNK - 1) / CHUNK * CHUNK;
     float s[KMAX], km[KMAX];
 
-    if (lane >= B * H || K > KMAX) return;
+    if (lane >= B * HV || K > KMAX) return;
     gdn_load_column(s, h0, lane, K, V, j);
     for (long long t = 0; t < padded && b * T + t < B * T; t++) {
-        const long long tok = (b * T + t) * H + h;   /* past T: the next sequence's token */
+        const long long tok = (b * T + t) * HV + hv;   /* past T: the next sequence's token */
         const float m = t < T ? 1.0f : 0.0f;
         __syncthreads();
-        gdn_normalise(q, k, tok, K, eps, qn, kn, nrm);
+        gdn_normalise(q, k, (b * T + t) * H + hv / G, K, eps, qn, kn, nrm);
         if (j < V) {
             /* DEFECT: the tail is masked by multiplication, not by a branch */
             for (long long i = 0; i < K; i++) km[i] = kn[i] * m;

@@ -21,6 +21,21 @@ local function plan_figures(out, shape, stage)
   return tonumber(f), tonumber(b)
 end
 
+describe("kcv.gdn's shapes", function()
+  local gdn = require "kcv.gdn"
+  it("read B,T,H,D as one value head a key head and B,T,H,HV,D as HV / H, and print them back", function()
+    assert.are.same({B = 4, T = 2048, H = 16, G = 1, K = 128, V = 128}, gdn.parse_shape("4,2048,16,128"))
+    local s = gdn.parse_shape("1,8192,16,32,128")
+    assert.are.same({B = 1, T = 8192, H = 16, G = 2, K = 128, V = 128}, s)
+    assert.are.equal("1,8192,16,32,128", gdn.shape_label(s))
+    assert.are.equal("4,2048,16,128", gdn.shape_label(gdn.parse_shape("4,2048,16,128")))
+    assert.is_nil(gdn.parse_shape("1,8192,16,24,128"))      -- 24 value heads over 16 key heads
+    assert.is_nil(gdn.parse_shape("1,8192,0,128"))
+    assert.is_nil(gdn.parse_shape("1,8192,16"))
+    for _, f in ipairs(gdn.fla_shapes()) do assert.are.equal(1, f.G) end
+  end)
+end)
+
 describe("tools/gdn-bench.py", function()
   local it_py = files.it_if(PY, "no python3 here")
 
@@ -102,14 +117,14 @@ describe("tools/gdn-dump.lua", function()
     return names, bytes
   end
 
-  it_cpu("writes every output of both chunked kernels at five shapes, the same bytes run after run", function()
+  it_cpu("writes every output of both chunked kernels at six shapes (one of grouped heads), the same bytes run after run", function()
     local a, b = files.tmpdir(), files.tmpdir()
-    runs("./kcv run tools/gdn-dump.lua " .. a, 0, "5 shapes")
+    runs("./kcv run tools/gdn-dump.lua " .. a, 0, "6 shapes")
     runs("./kcv run tools/gdn-dump.lua " .. b, 0)
     local names, first = dumped(a)
     local _, second = dumped(b)
-    -- the forward's o and ht, the backward's dq dk dv dg dbeta dh0, at 5 shapes
-    assert.are.equal(5 * (2 + 6), #names)
+    -- the forward's o and ht, the backward's dq dk dv dg dbeta dh0, at 6 shapes
+    assert.are.equal(6 * (2 + 6), #names)
     for _, name in ipairs(names) do assert.are.equal(first[name], second[name], name) end
   end)
 

@@ -35,14 +35,14 @@ describe("CMP-03 at the top of a range the whole oracle cannot afford", function
   it("runs the top shape whole and compares the same T at a shape the oracle affords", function()
     local g = cmp03("kernels/gdn_chunked_fwd.cu")
     assert.are.equal("pass", g.status, g.reason)
-    assert.truthy(g.reason:find("B=2 H=4 K=4 T=32768 V=4 (run whole; compared at B=1 H=1 K=2 T=32768 V=2)", 1, true),
+    assert.truthy(g.reason:find("B=2 G=1 H=4 K=4 T=32768 V=4 (run whole; compared at B=1 G=1 H=1 K=2 T=32768 V=2)", 1, true),
                   g.reason)
   end)
 
   it("rejects there a kernel that drops the chunks past position 16384 (redteam/gdn_chunked_long_seq)", function()
     local g = cmp03("redteam/gdn_chunked_long_seq.cu")
     assert.are.equal("fail", g.status, g.reason)
-    assert.are.equal("B=1 H=1 K=2 T=32768 V=2", g.evidence.shape)   -- the oracle-sized compare
-    assert.is_true(g.evidence.index >= 16384 * 2, tostring(g.evidence.index))   -- o is [B,T,H,V]: row 16384 on
+    assert.are.equal("B=1 G=1 H=1 K=2 T=32768 V=2", g.evidence.shape)   -- the oracle-sized compare
+    assert.is_true(g.evidence.index >= 16384 * 2, tostring(g.evidence.index))   -- o is [B,T,H,G,V]: row 16384 on
   end)
 end)

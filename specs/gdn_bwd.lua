@@ -3,7 +3,8 @@
 -- chunk_gated_delta_rule with use_qk_l2norm_in_kernel).
 --
 -- Given dO = dL/do and dht = dL/dht, the gradients of every input:
--- dq, dk (through the normalisation), dv, dg, dbeta and dh0.  dq, dk, dv,
+-- dq, dk (through the normalisation; a key head's sums over the G value
+-- heads it serves, in head order), dv, dg, dbeta and dh0.  dq, dk, dv,
 -- dbeta are bf16 like their inputs; dg and dh0 are f32.
 -- Oracle: kcv.mp.gdn_bwd (the adjoint recurrence in f64) on the normalised
 -- q and k, then the normalisation's VJP, dx = (dy - y (y . dy)) / n with
@@ -24,27 +25,34 @@ return {
   shapes = gdn.shapes,
   inputs = (function()
     local list = gdn.inputs()
-    list[#list + 1] = {name = "dO", dtype = "bf16", shape = {"B", "T", "H", "V"}}
-    list[#list + 1] = {name = "dht", dtype = "f32", shape = {"B", "H", "K", "V"}}
+    list[#list + 1] = {name = "dO", dtype = "bf16", shape = {"B", "T", "H", "G", "V"}}
+    list[#list + 1] = {name = "dht", dtype = "f32", shape = {"B", "H", "G", "K", "V"}}
     return list
   end)(),
   outputs = {
     {name = "dq", dtype = "bf16", shape = {"B", "T", "H", "K"}},
     {name = "dk", dtype = "bf16", shape = {"B", "T", "H", "K"}},
-    {name = "dv", dtype = "bf16", shape = {"B", "T", "H", "V"}},
-    {name = "dg", dtype = "f32", shape = {"B", "T", "H"}},
-    {name = "dbeta", dtype = "bf16", shape = {"B", "T", "H"}},
-    {name = "dh0", dtype = "f32", shape = {"B", "H", "K", "V"}},
+    {name = "dv", dtype = "bf16", shape = {"B", "T", "H", "G", "V"}},
+    {name = "dg", dtype = "f32", shape = {"B", "T", "H", "G"}},
+    {name = "dbeta", dtype = "bf16", shape = {"B", "T", "H", "G"}},
+    {name = "dh0", dtype = "f32", shape = {"B", "H", "G", "K", "V"}},
   },
   scalars = { {name = "eps", type = "f32", value = gdn.EPS} },
   oracle = function(mp, q, k, v, g, beta, h0, dO, dht)
+    local G = v.shape[4]
     local qn, nq = gdn.l2norm(q)
     local kn, nk = gdn.l2norm(k)
-    local r = mp.gdn_bwd{q = qn, k = kn, v = v, g = g, beta = beta, h0 = h0, ["do"] = dO, dht = dht,
+    local r = mp.gdn_bwd{q = qn, k = kn, v = gdn.heads(v, 3), g = gdn.heads(g, 3), beta = gdn.heads(beta, 3),
+                         h0 = gdn.heads(h0, 2), ["do"] = gdn.heads(dO, 3), dht = gdn.heads(dht, 2),
                          scale = 1 / math.sqrt(q.shape[4])}
     local dq, dqm = gdn.l2norm_vjp(qn, nq, r.dq, r.mag.dq)
     local dk, dkm = gdn.l2norm_vjp(kn, nk, r.dk, r.mag.dk)
-    return dq, dqm, dk, dkm, r.dv, r.mag.dv, r.dg, r.mag.dg, r.dbeta, r.mag.dbeta, r.dh0, r.mag.dh0
+    local function grouped(name, at) return gdn.grouped(r[name], at, G), gdn.grouped(r.mag[name], at, G) end
+    local dv, dvm = grouped("dv", 3)
+    local dg, dgm = grouped("dg", 3)
+    local db, dbm = grouped("dbeta", 3)
+    local dh0, dhm = grouped("dh0", 2)
+    return dq, dqm, dk, dkm, dv, dvm, dg, dgm, db, dbm, dh0, dhm
   end,
   torch = {none = "the Gated DeltaNet backward is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
   error_model = { reduction = function(s) return math.max(s.K, s.V, math.min(s.T, gdn.CHUNK)) end,
@@ -63,9 +71,10 @@ return {
   kernel = {   -- the convention of one launch; kernels/gdn_bwd.lua adds the workspaces
     name = "gdn_bwd_kernel",
     params = {"q", "k", "v", "g", "beta", "h0", "dO", "dht", "dq", "dk", "dv", "dg", "dbeta", "dh0",
-              "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"},
-    -- a thread per value column and per key row: max(K, V), in whole warps
-    launch = function(s) return {grid = s.B * s.H, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
+              "B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "V:i64", "eps:f32"},
+    -- a block per value head; a thread per value column and per key row:
+    -- max(K, V), in whole warps
+    launch = function(s) return {grid = s.B * s.H * s.G, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
   },
   budget = { regs = 255, smem = 48 * 1024, local_bytes = 4096 },
 }

@@ -1,7 +1,8 @@
 -- specs/gdn_fwd.lua — the Gated DeltaNet forward (flash-linear-attention's
 -- chunk_gated_delta_rule with use_qk_l2norm_in_kernel, output_final_state).
 --
--- Per batch b and head h, with q and k normalised inside the op
+-- Per batch b and value head (h, j) (G value heads share key head h:
+-- kcv.gdn), with q and k normalised inside the op
 -- (x / sqrt(sum x^2 + 1e-6), as fla's l2norm) and the K x V state S:
 --   S_t = exp(g_t) (I - beta_t k_t k_t^T) S_{t-1} + beta_t k_t v_t^T,  S_0 = h0
 --   o_t = K^-1/2 S_t^T q_t,   ht = S_T
@@ -27,14 +28,16 @@ return {
   shapes = gdn.shapes,
   inputs = gdn.inputs(),
   outputs = {
-    {name = "o", dtype = "bf16", shape = {"B", "T", "H", "V"}},
-    {name = "ht", dtype = "f32", shape = {"B", "H", "K", "V"}},
+    {name = "o", dtype = "bf16", shape = {"B", "T", "H", "G", "V"}},
+    {name = "ht", dtype = "f32", shape = {"B", "H", "G", "K", "V"}},
   },
   scalars = { {name = "eps", type = "f32", value = gdn.EPS} },
   oracle = function(mp, q, k, v, g, beta, h0)
-    local o, ht, om, hm = mp.gdn{q = gdn.l2norm(q), k = gdn.l2norm(k), v = v, g = g, beta = beta, h0 = h0,
+    local G = v.shape[4]
+    local o, ht, om, hm = mp.gdn{q = gdn.l2norm(q), k = gdn.l2norm(k), v = gdn.heads(v, 3), g = gdn.heads(g, 3),
+                                 beta = gdn.heads(beta, 3), h0 = gdn.heads(h0, 2),
                                  scale = 1 / math.sqrt(q.shape[4])}
-    return o, om, ht, hm
+    return gdn.grouped(o, 3, G), gdn.grouped(om, 3, G), gdn.grouped(ht, 2, G), gdn.grouped(hm, 2, G)
   end,
   torch = {none = "Gated DeltaNet is flash-linear-attention's op (Triton kernels), not one of PyTorch eager's"},
   error_model = { reduction = function(s) return math.max(s.K, math.min(s.T, gdn.CHUNK)) end,
@@ -52,9 +55,11 @@ return {
   nonfinite_class = "merged",
   kernel = {
     name = "gdn_fwd_kernel",
-    params = {"q", "k", "v", "g", "beta", "h0", "o", "ht", "B:i64", "T:i64", "H:i64", "K:i64", "V:i64", "eps:f32"},
-    -- a thread per value column and per key row: max(K, V), in whole warps
-    launch = function(s) return {grid = s.B * s.H, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
+    params = {"q", "k", "v", "g", "beta", "h0", "o", "ht", "B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "V:i64",
+              "eps:f32"},
+    -- a block per value head; a thread per value column and per key row:
+    -- max(K, V), in whole warps
+    launch = function(s) return {grid = s.B * s.H * s.G, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
   },
   budget = { regs = 255, smem = 48 * 1024, local_bytes = 1024 },
 }

@@ -4,7 +4,7 @@
 -- the output dtypes).  The gates of a spec run this for every case, so on
 -- specs whose kernels are fast it is what verification costs (issue 10):
 --
---   ./kcv run tools/case-host-time.lua SPEC B=4,T=512,H=16,K=128,V=128 [--reps N] [--backend cuda]
+--   ./kcv run tools/case-host-time.lua SPEC B=4,T=512,H=16,G=1,K=128,V=128 [--reps N] [--backend cuda]
 --
 -- Prints one line a step: its name and the median seconds of N (default 3)
 -- repeats, on this machine's cores (kcv.mp.threads()).  --backend cuda:

@@ -2,7 +2,7 @@
 -- kernels against the fp64 oracle at flash-linear-attention's benchmark
 -- shapes (issue 11's accuracy table).  Run with kcv:
 --
---   ./kcv run tools/gdn-accuracy.lua [--backend cuda|cpu] [--shape B,T,H,D ...] [--seed N]
+--   ./kcv run tools/gdn-accuracy.lua [--backend cuda|cpu] [--shape B,T,H,D|B,T,H,HV,D ...] [--seed N]
 --                                    [--fwd KERNEL.cu] [--bwd KERNEL.cu]
 --
 -- Default shapes: fla's five, (1,8192,96,128) (2,16384,16,128) (4,2048,16,128)
@@ -32,10 +32,10 @@ while i <= #args do
   elseif a == "--fwd" or a == "--bwd" then kernels["gdn_" .. a:sub(3)] = args[i + 1]; i = i + 2
   elseif a == "--shape" then
     local shape = gdn.parse_shape(args[i + 1])
-    if not shape then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D\n"); os.exit(2) end
+    if not shape then io.stderr:write("gdn-accuracy: --shape wants B,T,H,D or B,T,H,HV,D\n"); os.exit(2) end
     shapes[#shapes + 1] = shape
     i = i + 2
-  else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D ...] [--seed N] [--fwd K.cu] [--bwd K.cu]\n"); os.exit(2) end
+  else io.stderr:write("usage: kcv run tools/gdn-accuracy.lua [--backend B] [--shape B,T,H,D|B,T,H,HV,D ...] [--seed N] [--fwd K.cu] [--bwd K.cu]\n"); os.exit(2) end
 end
 if #shapes == 0 then shapes = gdn.fla_shapes() end
 if backend == "auto" then backend = pcall(kcv.backend.use, "cuda") and "cuda" or "cpu" end
@@ -45,7 +45,7 @@ print(("# gdn-accuracy, backend %s, seed %d"):format(backend, seed))
 print("spec     shape (B,T,H,D)     output  max|err|/max|y|  worst element rel err  seconds")
 -- the cheapest shape first, each shape's forward then its backward, so a
 -- run cut by a timeout has whole shapes
-table.sort(shapes, function(a, b) return a.B * a.T * a.H * a.K * a.V < b.B * b.T * b.H * b.K * b.V end)
+table.sort(shapes, function(a, b) return a.B * a.T * a.H * a.G * a.K * a.V < b.B * b.T * b.H * b.G * b.K * b.V end)
 local subjects = {}
 for _, name in ipairs{"gdn_fwd", "gdn_bwd"} do
   local spec = assert(verify.load_spec("specs/" .. name .. ".lua"))
@@ -62,7 +62,7 @@ for _, s in ipairs(shapes) do
     local inputs = case.inputs(spec, s, "normal", seed)
     local r = subj:run(inputs, s, {})
     if r.status ~= "ok" then
-      print(("%-8s %-19s run failed: %s"):format(name, ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K), r.message or r.status))
+      print(("%-8s %-19s run failed: %s"):format(name, gdn.shape_label(s), r.message or r.status))
     else
       local args2 = {}
       for k, b in ipairs(inputs) do args2[k] = b end
@@ -82,7 +82,7 @@ for _, s in ipairs(shapes) do
           end
           worst = ("%.3g"):format(worst)
         end
-        print(("%-8s %-19s %-7s %-16.3g %-22s %.1f"):format(name, ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K),
+        print(("%-8s %-19s %-7s %-16.3g %-22s %.1f"):format(name, gdn.shape_label(s),
               out.name, scale > 0 and err / scale or err, worst, kcv.sys.clock() - t0))
       end
     end

@@ -64,9 +64,27 @@ end
 -- the worst |got - ref| / mag (kcv.cmp.within with the bound mag itself)
 local function errors(got, ref, mag)
   if got.numel ~= ref.numel then die(("%d values against the oracle's %d"):format(got.numel, ref.numel)) end
+  got = got:reshape(ref.shape)                  -- [B, T, HV, ...] as the oracle's [B, T, HK, G, ...]
   local scale = kcv.cmp.max_abs_finite(ref)
   return kcv.cmp.max_abs_diff(ref, got) / (scale > 0 and scale or 1),
          kcv.cmp.within(got, ref, {mag = mag, c_mag = 1}).ratio
+end
+
+-- The anchors' value-side tensors are [B, T, HV, ...] with HV = G HK value
+-- heads (q and k have HK); the specs take them as [B, T, HK, G, ...], the
+-- same bytes (kcv.gdn).
+local function grouped(x)
+  local HK, HV = x[1].shape[3], x[3].shape[3]
+  if HV % HK ~= 0 then die(("%d value heads are no multiple of %d key heads"):format(HV, HK)) end
+  local G = HV // HK
+  local function split(b, at)
+    local shape = {}
+    for d = 1, b.ndim do shape[#shape + 1] = b.shape[d] end
+    shape[at] = HK
+    table.insert(shape, at + 1, G)
+    return b:reshape(shape)
+  end
+  for n = 3, #x do x[n] = split(x[n], (n == 6 or n == 8) and 2 or 3) end   -- h0 and dht: [B, H, K, V]
 end
 
 local fwd = verify.load_spec("specs/gdn_fwd.lua") or die("cannot load specs/gdn_fwd.lua")
@@ -76,6 +94,7 @@ print(("%-10s %-6s %12s %14s"):format("anchor", "output", "rel", "max err/mag"))
 for _, m in ipairs(manifests()) do
   local x = {}
   for n, stem in ipairs(INPUTS) do x[n] = load(m, stem) end
+  grouped(x)
   local o, om, ht, hm = fwd.oracle(kcv.mp, x[1], x[2], x[3], x[4], x[5], x[6])
   local r = {o = {o, om}, ht = {ht, hm}}
   local b = table.pack(bwd.oracle(kcv.mp, table.unpack(x, 1, 8)))

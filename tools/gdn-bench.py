@@ -31,8 +31,8 @@ a crash or a refusal must not take the others down):
   flashqla   flash_qla.chunk_gated_delta_rule directly; K = V = 128 only.
 
 Shapes are (B,T,H,HV,D): H key heads, HV value heads (HV = H except the
-FlashQLA shapes, 16/32 at 8k and 32k).  kcv's kernels have one head count
-(specs/gdn_fwd.lua), so they are not timed at HV != H: the table says so.
+FlashQLA shapes, 16/32 at 8k and 32k); kcv's kernels take the same
+grouping (G = HV / H value heads a key head, kcv.gdn).
 
 Timing: torch.cuda.Event around each repeat; before each repeat a 256 MiB
 buffer is written (L2 on the H200 is 60 MB) outside the timed region; the
@@ -385,17 +385,17 @@ def table(shapes, results, ours, rate):
              "| --- | --- | --- | --- | --- | --- |"]
     our_rows = {}
     for r in (ours or {}).get("rows", []):
-        b, t, h, d = r["shape"].split(",")
-        our_rows[(shape_str((int(b), int(t), int(h), int(h), int(d))), r["stage"])] = r
+        n = [int(x) for x in r["shape"].split(",")]    # B,T,H,D or B,T,H,HV,D
+        if len(n) == 4:
+            n.insert(3, n[2])
+        our_rows[(shape_str(tuple(n)), r["stage"])] = r
     for s in shapes:
         st = stages(s)
         for stage in ("fwd", "fwd+bwd"):
             fl = floor_ms(*st[stage], rate)
             cells = []
             o = our_rows.get((shape_str(s), stage))
-            if s[2] != s[3]:
-                cells.append(("kcv", None, "not supported: one head count (HV = H) in specs/gdn_fwd.lua"))
-            elif o:
+            if o:
                 cells.append(("kcv", o.get("ms"), o.get("err")))
             else:
                 cells.append(("kcv", None, "no time (--ours missing)"))

@@ -31,10 +31,10 @@ if not dir then die("no output directory given") end
 local ok, err = pcall(kcv.backend.use, backend)
 if not ok then die(tostring(err)) end
 
-local shapes = {{B = 1, T = 1, H = 1, K = 64, V = 64}, {B = 1, T = 130, H = 2, K = 64, V = 64},
-                {B = 2, T = 200, H = 3, K = 32, V = 48}, {B = 1, T = 128, H = 1, K = 128, V = 128},
-                {B = 1, T = 77, H = 2, K = 16, V = 40}}
-if backend == "cuda" then shapes[#shapes + 1] = {B = 4, T = 2048, H = 16, K = 128, V = 128} end
+local shapes = {{B = 1, T = 1, H = 1, G = 1, K = 64, V = 64}, {B = 1, T = 130, H = 2, G = 1, K = 64, V = 64},
+                {B = 2, T = 200, H = 3, G = 1, K = 32, V = 48}, {B = 1, T = 128, H = 1, G = 1, K = 128, V = 128},
+                {B = 1, T = 77, H = 2, G = 1, K = 16, V = 40}, {B = 1, T = 90, H = 2, G = 3, K = 16, V = 24}}
+if backend == "cuda" then shapes[#shapes + 1] = {B = 4, T = 2048, H = 16, G = 1, K = 128, V = 128} end
 
 for _, stage in ipairs{"fwd", "bwd"} do
   local spec = assert(verify.load_spec("specs/gdn_" .. stage .. ".lua"))

@@ -2,7 +2,7 @@
 -- side-by-side benchmark (tools/gdn-bench.py times the anchors; the wrapper
 -- tools/device-gdn-bench merges both).  Run with kcv on a CUDA device:
 --
---   ./kcv run tools/gdn-time.lua [--shape B,T,H,D ...] [--reps N] [--skip-bwd-above TOKENS]
+--   ./kcv run tools/gdn-time.lua [--shape B,T,H,D|B,T,H,HV,D ...] [--reps N] [--skip-bwd-above TOKENS]
 --
 -- Prints one JSON object a line on stdout, a row each ({shape, stage,
 -- kernel, ms, noise, err}), the moment the row is measured, so that a
@@ -33,7 +33,7 @@ local i = 1
 while i <= #args do
   local a = args[i]
   if a == "--shape" then
-    shapes[#shapes + 1] = gdn.parse_shape(args[i + 1]) or die("--shape wants B,T,H,D")
+    shapes[#shapes + 1] = gdn.parse_shape(args[i + 1]) or die("--shape wants B,T,H,D or B,T,H,HV,D")
     i = i + 2
   elseif a == "--reps" then reps = tonumber(args[i + 1]) or die("--reps wants a number"); i = i + 2
   elseif a == "--skip-bwd-above" then bwd_cap = tonumber(args[i + 1]) or die("--skip-bwd-above wants a number"); i = i + 2
@@ -41,7 +41,7 @@ while i <= #args do
     -- Accepted for symmetry with gdn-accuracy.lua; only cuda can time.
     if args[i + 1] ~= "cuda" then die("only --backend cuda can time kernels") end
     i = i + 2
-  else die("usage: kcv run tools/gdn-time.lua [--shape B,T,H,D ...] [--reps N] [--skip-bwd-above B*T*H]") end
+  else die("usage: kcv run tools/gdn-time.lua [--shape B,T,H,D|B,T,H,HV,D ...] [--reps N] [--skip-bwd-above B*T*H]") end
 end
 if #shapes == 0 then shapes = gdn.fla_shapes() end
 
@@ -88,12 +88,12 @@ local function js(v)
 end
 
 for si, s in ipairs(shapes) do
-  local shape = ("%d,%d,%d,%d"):format(s.B, s.T, s.H, s.K)
+  local shape = gdn.shape_label(s)
   local ms = {}
   for _, st in ipairs(stages) do
     local row = {shape = shape, stage = st.stage, kernel = st.kernel}
-    if st.stage == "bwd" and st.kernel == "kernels/gdn_bwd.cu" and s.B * s.T * s.H > bwd_cap then
-      row.err = ("skipped: sequential backward at B*T*H = %d > %d (device-call budget)"):format(s.B * s.T * s.H, bwd_cap)
+    if st.stage == "bwd" and st.kernel == "kernels/gdn_bwd.cu" and s.B * s.T * s.H * s.G > bwd_cap then
+      row.err = ("skipped: sequential backward at B*T*HV = %d > %d (device-call budget)"):format(s.B * s.T * s.H * s.G, bwd_cap)
     else
       local r, err = st.t:measure({}, si, 1)
       if r then
