@@ -2,8 +2,10 @@
 -- (batch, value head), then one per key token (a key head's dq and dk, the
 -- sums of its value heads'), with four workspaces: the state at the start of every
 -- 64-step segment (ckpt), the states of the segment being reversed (seg),
--- and each step's per-column terms of the sums over the value columns
--- (red), added in column order by the threads that own the key rows.
+-- each step's per-column terms of the sums over the value columns (red),
+-- added in column order by the threads that own the key rows, and each
+-- value token's gradients of the normalised q and k (dy), which the second
+-- launch sums over a key head's group.
 local SEG = 64
 
 local function lanes(s) return s.B * s.H * s.G end     -- a lane: (batch, value head)
@@ -16,8 +18,6 @@ return {
       {name = "ckpt", dtype = "f32", shape = function(s) return {lanes(s) * nseg(s) * s.K * s.V} end},
       {name = "seg", dtype = "f32", shape = function(s) return {lanes(s) * SEG * s.K * s.V} end},
       {name = "red", dtype = "f64", shape = function(s) return {lanes(s) * 2 * s.K * s.V} end},
-      -- each value token's gradients of the normalised q and k, which
-      -- launch 2 sums over a key head's group
       {name = "dy", dtype = "f64", shape = function(s) return {lanes(s) * s.T * 2 * s.K} end},
     },
     launches = function(s)

@@ -73,6 +73,25 @@ describe("tools/gdn-bench.py", function()
     assert.truthy(out:find("killed after the --anchor-timeout of 2 s; rows before it kept", 1, true), out)
   end)
 
+  -- gdn-time.lua labels a shape B,T,H,D (one value head a key head) or
+  -- B,T,H,HV,D; device-gdn-bench's rows for a shape past its budget use
+  -- the B,T,H,HV,D it was given: the table takes both, at grouped heads too
+  it_py("puts kcv's rows in the table whichever form their shape has, grouped value heads included", function()
+    local dir = files.tmpdir()
+    local script = "import importlib.util; s = importlib.util.spec_from_file_location('gb', 'tools/gdn-bench.py'); "
+      .. "gb = importlib.util.module_from_spec(s); s.loader.exec_module(gb); "
+      .. "ours = {'rows': [{'shape': '4,2048,16,128', 'stage': 'fwd', 'ms': 2.5}, "
+      .. "{'shape': '4,2048,16,16,128', 'stage': 'fwd+bwd', 'ms': 7.5}, "
+      .. "{'shape': '1,8192,16,32,128', 'stage': 'fwd', 'err': 'skipped: past the budget'}]}; "
+      .. "print(gb.table([(4, 2048, 16, 16, 128), (1, 8192, 16, 32, 128)], [], ours, None))"
+    local f = assert(io.open(dir .. "/table.py", "w")); f:write(script); f:close()
+    local out = runs("python3 " .. dir .. "/table.py", 0)
+    assert.truthy(out:find("| 4,2048,16,16,128 | fwd | kcv | 2.5000 |", 1, true), out)
+    assert.truthy(out:find("| 4,2048,16,16,128 | fwd+bwd | kcv | 7.5000 |", 1, true), out)
+    assert.truthy(out:find("| 1,8192,16,32,128 | fwd | kcv | skipped: past the budget |", 1, true), out)
+    assert.is_nil(out:find("not supported", 1, true), out)
+  end)
+
   it_py("refuses a malformed shape as a usage error", function()
     runs("python3 tools/gdn-bench.py --dry-run --shapes 1,2", 2)
   end)

@@ -14,6 +14,7 @@
 local kcv = require "kcv"
 local lfs = require "lfs"
 local verify = require "kcv.verify"
+local gdn = require "kcv.gdn"
 
 local function die(msg) io.stderr:write("gdn-anchor-check: ", msg, "\n"); os.exit(2) end
 
@@ -76,15 +77,7 @@ end
 local function grouped(x)
   local HK, HV = x[1].shape[3], x[3].shape[3]
   if HV % HK ~= 0 then die(("%d value heads are no multiple of %d key heads"):format(HV, HK)) end
-  local G = HV // HK
-  local function split(b, at)
-    local shape = {}
-    for d = 1, b.ndim do shape[#shape + 1] = b.shape[d] end
-    shape[at] = HK
-    table.insert(shape, at + 1, G)
-    return b:reshape(shape)
-  end
-  for n = 3, #x do x[n] = split(x[n], (n == 6 or n == 8) and 2 or 3) end   -- h0 and dht: [B, H, K, V]
+  for n = 3, #x do x[n] = gdn.grouped(x[n], (n == 6 or n == 8) and 2 or 3, HV // HK) end   -- h0, dht: [B, H, K, V]
 end
 
 local fwd = verify.load_spec("specs/gdn_fwd.lua") or die("cannot load specs/gdn_fwd.lua")
