@@ -740,6 +740,42 @@ static int l_max_abs_finite(lua_State *L)
     return 1;
 }
 
+/* kcv.cmp.overflow_rounded(value, dtype, mag, {c_abs=, c_rel=, c_mag=})
+ * -> value itself, or a copy with +-Inf where an exact value must round to
+ * Inf in dtype: |v| - bound >= T, the bound c_abs + c_rel |v| + c_mag |mag|
+ * (as kcv.cmp.within's, 0 * Inf = 0).  Where the bound reaches below T the
+ * kernel may round to a finite value, and the oracle's finite value stays.
+ * One pass in C: the same loop in Lua was most of matmul_f16's CMP-01 and
+ * PRC-01 on the H200 (4M outputs a case past f16's range). */
+static int l_overflow_rounded(lua_State *L)
+{
+    kcv_buf *v = kcv_checkbuf(L, 1);
+    kcv_dtype dt = kcv_checkdtype(L, 2);
+    kcv_buf *m = check_pair(L, v, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    double c_abs = opt_coef(L, 4, "c_abs", 0), c_rel = opt_coef(L, 4, "c_rel", 0),
+           c_mag = opt_coef(L, 4, "c_mag", 0);
+    double T = overflow_threshold(dt), vb[BLK], mb[BLK];
+    kcv_buf *out = NULL;
+    FOR_BLOCKS(v->numel, i0, n) {
+        load_block(v, i0, (int)n, vb);
+        load_block(m, i0, (int)n, mb);
+        for (int k = 0; k < n; k++) {
+            double a = fabs(vb[k]);
+            if (!(isfinite(a) && a >= T)) continue;
+            if (a - (c_abs + term(c_rel, a) + term(c_mag, fabs(mb[k]))) < T) continue;
+            if (!out) {
+                out = kcv_newbuf_like(L, v, v->dtype);
+                for (int64_t i = 0; i < v->numel; i++)
+                    memcpy(kcv_buf_ptr(out, i), kcv_buf_ptr(v, i), kcv_dtypes[v->dtype].size);
+            }
+            kcv_store(out->dtype, kcv_buf_ptr(out, i0 + k), copysign(INFINITY, vb[k]));
+        }
+    }
+    if (!out) lua_pushvalue(L, 1);
+    return 1;
+}
+
 int kcv_open_compare(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -748,7 +784,7 @@ int kcv_open_compare(lua_State *L)
         {"reference_relative", l_reference_relative},
         {"ulp", l_ulp}, {"within", l_within}, {"allclose", l_allclose},
         {"max_abs_diff", l_max_abs_diff}, {"max_abs_finite", l_max_abs_finite},
-        {"overflow_threshold", l_overflow_threshold},
+        {"overflow_threshold", l_overflow_threshold}, {"overflow_rounded", l_overflow_rounded},
         {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_createtable(L, 0, C_NCLASS);

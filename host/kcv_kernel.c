@@ -18,6 +18,7 @@
 #include <string.h>
 #include "kcv.h"
 #include "worker.h"
+#include "cuda_nvrtc.h"
 
 #define KCV_KERNEL_MT "kcv.kernel"
 
@@ -274,14 +275,21 @@ static void build_options(lua_State *L, int t)
     lua_remove(L, o);
 }
 
+/* The option table's `source` (the file name), left on the stack. */
+static const char *check_source(lua_State *L)
+{
+    lua_getfield(L, 1, "source");
+    const char *path = lua_tostring(L, -1);
+    if (!path) luaL_argerror(L, 1, "source: a file name expected");
+    return path;
+}
+
 /* kcv.kernel.load{source=, name=, params=, options=, backend=} -> k | nil, err */
 static int k_load(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     kcv_checkopts(L, 1, "source name params options backend");
-    lua_getfield(L, 1, "source");
-    const char *path = lua_tostring(L, -1);
-    if (!path) luaL_argerror(L, 1, "source: a file name expected");
+    const char *path = check_source(L);
     lua_getfield(L, 1, "name");
     const char *name = lua_tostring(L, -1);
     if (!name || !*name) luaL_argerror(L, 1, "name: the kernel's entry point expected");
@@ -321,6 +329,37 @@ static int k_load(lua_State *L)
         lua_setiuservalue(L, kidx, 3);
     }
     lua_settop(L, kidx);
+    return 1;
+}
+
+/* kcv.backend.nvrtc_check{source=, options=, arch=} -> true | nil, err.
+ * Compiles a CUDA source with NVRTC for arch (default sm_90a), as the cuda
+ * backend would, on a machine without a GPU: a source that nvcc takes but
+ * NVRTC does not (no <math.h>, so no INFINITY) fails here, not on the
+ * device.  nil, err also when NVRTC itself is missing (err says so). */
+static int b_nvrtc_check(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    kcv_checkopts(L, 1, "source options arch");
+    const char *path = check_source(L);
+    lua_getfield(L, 1, "arch");
+    const char *arch = lua_isnil(L, -1) ? "sm_90a" : lua_tostring(L, -1);
+    if (!arch) luaL_argerror(L, 1, "arch: a string expected (sm_90a)");
+    build_options(L, 1);
+    size_t olen;
+    const char *opts = lua_tolstring(L, -1, &olen);
+    if (!push_file(L, path)) return 2;
+    size_t len;
+    const char *code = lua_tolstring(L, -1, &len);
+    kcv_nvrtc_out out;
+    char err[KCV_ERRLEN];
+    if (kcv_nvrtc_compile(path, code, len, olen ? opts : NULL, arch, 0, &out, err, sizeof err) != 0) {
+        lua_pushnil(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    free(out.data);
+    lua_pushboolean(L, 1);
     return 1;
 }
 
@@ -745,6 +784,7 @@ static void push_result(lua_State *L, run_ctx *c, const kcv_job_result *r)
                         (lua_Integer)r->viol[0].offset);
         lua_setfield(L, -2, "message");
     }
+    SETI("shared_bytes", r->shared_bytes);
     if (r->ms >= 0) {
         lua_pushnumber(L, r->ms); lua_setfield(L, -2, "ms");
         lua_pushnumber(L, r->ms_q1); lua_setfield(L, -2, "ms_q1");
@@ -875,7 +915,7 @@ int kcv_open_kernel(lua_State *L)
     static const luaL_Reg bfns[] = {
         {"use", b_use}, {"current", b_current}, {"available", b_available},
         {"info", b_info}, {"memory_limit", b_memory_limit}, {"restart", b_restart},
-        {"pid", b_pid}, {NULL, NULL}};
+        {"pid", b_pid}, {"nvrtc_check", b_nvrtc_check}, {NULL, NULL}};
     luaL_newlib(L, bfns);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);

@@ -304,6 +304,16 @@ typedef struct {
 
 static size_t align_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
 
+/* A buffer's room in the job's memfd: its bytes travel there when they are
+ * uploaded (no fill byte) or downloaded (not scratch).  A workspace filled
+ * on the device and never read back takes none: at gdn_chunked_bwd's top
+ * shapes that is 35 GB the worker used to fault in (MAP_POPULATE) for
+ * nothing. */
+static size_t mfd_span(const kcv_job_buf *b)
+{
+    return b->poison >= 0 && b->scratch ? 0 : align_up(b->nbytes, 64);
+}
+
 static void launch_args(job_ctx *c, const kcv_job_launch *L, uint64_t *vals, void **args)
 {
     for (int p = 0; p < L->nparams; p++) {
@@ -567,7 +577,7 @@ static void do_job(rbuf *r, int mfd)
     size_t cur = c.j.placement;
     for (int i = 0; i < c.j.nbufs; i++) {
         c.mfd_off[i] = total_mfd;
-        total_mfd += align_up(c.j.bufs[i].nbytes, 64);
+        total_mfd += mfd_span(&c.j.bufs[i]);
         c.start[i] = align_up(cur + c.j.redzone, 256) + c.j.bufs[i].offset;
         cur = c.start[i] + c.j.bufs[i].nbytes + c.j.redzone;
         if (i < KCV_MAXPARAMS) c.res.addr[i] = 0;
@@ -957,14 +967,14 @@ fail:
 static int make_memfd(const kcv_job *j, char **map, size_t *total, int *own, kcv_outcome *o)
 {
     size_t t = 0;
-    for (int i = 0; i < j->nbufs; i++) t += (j->bufs[i].nbytes + 63) / 64 * 64;
+    for (int i = 0; i < j->nbufs; i++) t += mfd_span(&j->bufs[i]);
     int fd = job_memfd(t, map, own, o);
     if (fd < 0) return -1;
     size_t off = 0;
     for (int i = 0; i < j->nbufs; i++) {
-        if (j->bufs[i].poison < 0 && j->bufs[i].nbytes)
+        if (j->bufs[i].poison < 0 && mfd_span(&j->bufs[i]))
             kcv_copy_bytes(*map + off, j->bufs[i].host, j->bufs[i].nbytes);
-        off += (j->bufs[i].nbytes + 63) / 64 * 64;
+        off += mfd_span(&j->bufs[i]);
     }
     *total = t;
     return fd;
@@ -998,13 +1008,14 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
     if (rc == 0) {
         memcpy(res, p, n < sizeof *res ? n : sizeof *res);
         free(p);
+        res->shared_bytes = total;
         if (st & RP_RESTART) reap(w, 0, "restart", NULL);
         if (res->o.status == KCV_JOB_OK) {
             size_t off = 0;
             for (int i = 0; i < job->nbufs; i++) {
-                if (job->bufs[i].nbytes && !job->bufs[i].scratch)
+                if (mfd_span(&job->bufs[i]))
                     kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
-                off += (job->bufs[i].nbytes + 63) / 64 * 64;
+                off += mfd_span(&job->bufs[i]);
             }
         }
     }

@@ -107,6 +107,7 @@ typedef struct {
     double ms;                  /* the median repeat; < 0: not timed */
     double ms_q1, ms_q3;        /* the first and third quartiles of the repeats */
     uint64_t addr[KCV_MAXPARAMS];   /* device address of each buffer (first ones) */
+    size_t shared_bytes;        /* the job's memfd: the bytes that travel to the worker and back */
 } kcv_job_result;
 
 /* Expected canary byte at position j (0-based) of a guard region. */

@@ -529,4 +529,16 @@ describe("the thresholded gates' oracle at the edge of overflow (kcv.verify.prob
     assert.are.equal(small, probe.overflow_rounded(small, "f16", b, kcv.buffer("f64", 4):fill(0)))
     assert.are_not.equal(value, probe.overflow_rounded(value, "f16", b, mag))
   end)
+
+  it("gives -Inf on the negative side, leaves the oracle's buffer as it was, and checks its arguments", function()
+    local v = kcv.from("f64", {-70000, 3, 70000})
+    local p = kcv.cmp.overflow_rounded(v, "f16", kcv.buffer("f64", 3):fill(0), {c_abs = 20})
+    assert.are.same({-math.huge, 3, math.huge}, {p:get(0), p:get(1), p:get(2)})
+    assert.are.equal(-70000, v:get(0))
+    -- a magnitude term that reaches below the threshold keeps it finite
+    local m = kcv.from("f64", {0, 0, 1e6})
+    assert.are.equal(70000, kcv.cmp.overflow_rounded(v, "f16", m, {c_mag = 0.01}):get(2))
+    assert.has_error(function() kcv.cmp.overflow_rounded(v, "f16", kcv.buffer("f64", 2), {}) end)
+    assert.has_error(function() kcv.cmp.overflow_rounded(v, "f16", m, {c_abs = -1}) end)
+  end)
 end)

@@ -15,8 +15,8 @@ local function on_each_backend(checks)
   end)
 end
 
-local function on(backend, m, k, n, fill)
-  local A, B = kcv.buffer("f32", m, k), kcv.buffer("f32", k, n)
+local function on(backend, m, k, n, fill, dtype)
+  local A, B = kcv.buffer(dtype or "f32", m, k), kcv.buffer(dtype or "f32", k, n)
   fill(A, B)
   local y1, m1 = kcv.mp.gemm(A, B)
   local saved = gpu.MIN_WORK
@@ -49,17 +49,64 @@ local function same_bits_on(backend)
     assert.are_not.equal(0, y2:get(0))
   end)
 
-  it("hands the rows it cannot certify (NaN, Inf) to MPFR, and keeps -0 sums -0", function()
-    local y1, _, y2, _, last = on(backend, 17, 40, 18, function(A, B)
-      normal(A, B, 5); A:set(3, 0 / 0); B:set(40, 1 / 0)
+  it("decides non-finite terms itself as MPFR does (NaN, Inf x 0, Infs of both signs), no row left to the host", function()
+    local y1, m1, y2, m2, last = on(backend, 17, 40, 18, function(A, B)
+      normal(A, B, 5)
+      A:set(3, 0 / 0)                          -- A[0][3] NaN: row 0
+      B:set(2 * 18 + 4, 1 / 0)                 -- B[2][4] Inf: column 4
+      A:set(80, 1 / 0); A:set(81, -1 / 0)      -- A[2][0] +Inf, A[2][1] -Inf ...
+      B:set(5, 1); B:set(18 + 5, 1)            -- ... meet at column 5
+      A:set(3 * 40 + 6, 1 / 0); B:set(6 * 18, 0)   -- A[3][6] Inf times B[6][0] = 0
     end)
-    assert.is_true(last.rows_on_host > 0)
+    assert.are.equal(0, last.rows_on_host)
     assert.is_true(kcv.cmp.bytes_equal(y1, y2))
+    assert.is_true(kcv.cmp.bytes_equal(m1, m2))
+    local function class(v) return v ~= v and "nan" or math.abs(v) == math.huge and "inf" or "finite" end
+    local classes = {}
+    for _, i in ipairs{0, 1 * 18 + 4, 2 * 18 + 5, 3 * 18, 1 * 18 + 5} do classes[#classes + 1] = class(y2:get(i)) end
+    assert.are.same({"nan", "inf", "nan", "nan", "finite"}, classes)
+  end)
+
+  it("hands the rows it cannot certify (products past f64's range) to MPFR, and keeps -0 sums -0", function()
+    local y1, _, y2, _, last = on(backend, 17, 40, 18, function(A, B)
+      normal(A, B, 5); A:set(3, 2 ^ 600); B:set(3 * 18, 2 ^ 600)   -- row 0: 2^1200, finite but past f64
+    end, "f64")
+    assert.are.equal(1, last.rows_on_host)
+    assert.is_true(kcv.cmp.bytes_equal(y1, y2))
+    assert.are.equal(math.huge, y2:get(0))
     local z1, _, z2 = on(backend, 5, 3, 4, function(A, B) A:fill(-0.0); B:fill(1) end)
     assert.is_true(kcv.cmp.bytes_equal(z1, z2))
     assert.are.equal(kcv.tobits(-0.0, "f64"), z2:bits(0))
   end)
 end
+
+describe("the device oracle's sources", function()
+  -- The CPU backend compiles them as C++ with its own headers, nvcc with the
+  -- CUDA runtime's: neither is NVRTC, which the cuda backend uses and which
+  -- has no <math.h> (an INFINITY there once failed only on the H200).
+  it("compile with NVRTC for sm_90a, with the options the oracle loads them with", function()
+    local ok, why = kcv.backend.nvrtc_check{source = gpu.sources().gemm_certified, options = gpu.options()}
+    if not ok and why:match("libnvrtc not found") then pending("NVRTC is not installed here: " .. why) return end
+    local n = 0
+    for _, path in pairs(gpu.sources()) do
+      local ok, err = kcv.backend.nvrtc_check{source = path, options = gpu.options()}
+      assert.is_true(ok, err)
+      n = n + 1
+    end
+    assert.are.equal(3, n)
+  end)
+
+  it("are checked for real: a source NVRTC cannot take is an error with the compiler's line", function()
+    local bad = os.tmpname() .. ".cu"
+    require("files").write(bad, 'extern "C" __global__ void k(double *y) { *y = INFINITY; }\n')
+    local ok, err = kcv.backend.nvrtc_check{source = bad, options = gpu.options()}
+    os.remove(bad)
+    if not ok and err:match("libnvrtc not found") then pending("NVRTC is not installed here: " .. err) return end
+    assert.is_nil(ok)
+    assert.matches("INFINITY", err)
+    assert.matches("%(1%): error", err)
+  end)
+end)
 
 describe("the certified GEMM oracle on the device", function()
   on_each_backend(same_bits_on)

@@ -268,6 +268,19 @@ describe("kcv.kernel.run", function()
       err_of(relu.launch, relu, {grid = 1, block = 4, args = {x, y, 4}, scratch = {[x] = 256}}))
   end)
 
+  it("sends a scratch buffer's bytes neither way: the job's shared memory has no room for it", function()
+    -- gdn_chunked_bwd's workspace is 35 GB at its top shapes; the worker
+    -- used to map (and fault in) that much shared memory for bytes that
+    -- never travel
+    local x, y = kcv.buffer("f32", 4), kcv.buffer("f32", 4)
+    local big = kcv.buffer("f32", 1 << 22)       -- 16 MiB, of which relu reads 4 elements
+    local plain = relu:launch{grid = 1, block = 4, args = {x, y, 4}}
+    local r = relu:launch{grid = 1, block = 4, args = {big, y, 4}, scratch = {[big] = 0}}
+    assert.are.equal("ok", r.status, r.message)
+    assert.are.equal(2 * 64, plain.shared_bytes)  -- x and y, 64-byte aligned
+    assert.are.equal(64, r.shared_bytes)          -- y alone
+  end)
+
   it("reports a write one element past the end in the after-guard", function()
     local k = load("off_by_one", {"ptr", "i32"})
     local y = kcv.buffer("f32", 8)

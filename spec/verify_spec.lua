@@ -275,6 +275,21 @@ describe("a case", function()
     assert.are_not.same(rows, case.sample_rows(5000, 8, 20))
   end)
 
+  it("tiles inputs with a random head (CMP-03's whole runs), drawing an input no longer than the head whole", function()
+    local gdn = assert(verify.load_spec("specs/gdn_bwd.lua"))
+    local s = {B = 1, T = 8, H = 2, G = 1, K = 4, V = 4}
+    local ins = case.tiled_inputs(gdn, s, "normal", 5, 20)
+    local q, g, beta, h0 = ins[1], ins[4], ins[5], ins[6]
+    assert.are.equal(64, q.numel)
+    for i = 0, 43 do assert.are.equal(q:bits(i), q:bits(i + 20)) end
+    assert.are_not.equal(q:bits(0), q:bits(1))
+    assert.are.equal(16, g.numel)                -- shorter than the head: drawn whole
+    for i = 0, 15 do assert.is_true(g:get(i) <= 0, "g's domain: hi = 0") end
+    for i = 0, 15 do assert.is_true(beta:get(i) >= 0 and beta:get(i) <= 1) end
+    assert.are.equal(32, h0.numel)
+    for i = 0, 11 do assert.are.equal(h0:bits(i), h0:bits(i + 20)) end
+  end)
+
   it("shrinks tied dims to fit in the same order in every process (a --case reproducer reruns the same shape)", function()
     -- pairs' order of the dims differs from process to process; the tie
     -- must go to the first name, whatever that order
@@ -314,6 +329,25 @@ describe("verify.run", function()
     assert.are.equal("pass", rep.verdict, report.human(rep))
     assert.are.equal(0, verify.exit_code(rep))
     assert.are.equal("pass", gate_entry(rep, "CMP-01").status)
+  end)
+
+  it("says where each gate's seconds went: inputs, runs, oracle, comparisons, within the gate's own", function()
+    local relu = lua_relu()
+    local function slow(...)   -- a subject whose runs alone take time
+      local t0 = os.clock()
+      while os.clock() - t0 < 0.02 do end
+      return relu(...)
+    end
+    local rep = verify.run{spec = spec, subject = fn_subject(spec, slow), gates = {"CMP-01"}, seed = 3}
+    local g = gate_entry(rep, "CMP-01")
+    local sum = 0
+    for _, name in ipairs{"inputs", "run", "oracle", "compare"} do
+      assert.is_true(g.phases[name] >= 0, name)
+      sum = sum + g.phases[name]
+    end
+    assert.is_true(g.evidence.cases >= 1)
+    assert.is_true(g.phases.run >= 0.02 * g.evidence.cases, "a run takes at least 0.02 s: " .. g.phases.run)
+    assert.is_true(sum <= g.seconds + 1e-6)
   end)
 
   it("fails a NaN-swallowing subject with evidence and a reproducer that reproduces", function()

@@ -43,14 +43,25 @@ local function root()
   return require("kcv.verify.registry").root()
 end
 
+-- The device oracle's sources, {name = path}, and the NVRTC options they
+-- are built with (TwoProduct and TwoSum need every operation rounded alone).
+function M.sources()
+  local out = {}
+  for name, file in pairs(SOURCES) do out[name] = root() .. "/host/oracle/" .. file end
+  return out
+end
+
+function M.options()
+  return {"-I" .. root() .. "/host", "-fmad=false"}
+end
+
 -- Kernel `name` of host/oracle/ on backend, loaded once (nil where it fails:
 -- M.load_error says why).
 local function kernel(backend, name)
   local key = backend .. "/" .. name
   if kernels[key] == nil then
-    local k, err = kcv.kernel.load{source = root() .. "/host/oracle/" .. SOURCES[name],
-                                   name = name, params = PARAMS[name], backend = backend,
-                                   options = {"-I" .. root() .. "/host", "-fmad=false"}}
+    local k, err = kcv.kernel.load{source = M.sources()[name], name = name, params = PARAMS[name],
+                                   backend = backend, options = M.options()}
     kernels[key] = k or false
     M.load_error = err
   end

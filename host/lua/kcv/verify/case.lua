@@ -406,14 +406,21 @@ function M.large_index_shape(spec)
 end
 
 -- Inputs of shape s whose elements repeat a random head of `period`
--- elements (b:tile): cheap at billions of elements.
+-- elements (b:tile): cheap at billions of elements.  An input of at most
+-- `period` elements is drawn whole.
 function M.tiled_inputs(spec, s, dist, seed, period)
   local gen = dist_fn(dist)
   local list = {}
   for i, t in ipairs(spec.inputs) do
-    local head = kcv.buffer(t.dtype, {period})
-    fill_input(head, t, i, s, gen, seed)
-    list[i] = kcv.buffer(t.dtype, specmod.shape_of(t, s)):tile(head)
+    local b = kcv.buffer(t.dtype, specmod.shape_of(t, s))
+    if b.numel <= period then
+      fill_input(b, t, i, s, gen, seed)
+    else
+      local head = kcv.buffer(t.dtype, {period})
+      fill_input(head, t, i, s, gen, seed)
+      b:tile(head)
+    end
+    list[i] = b
   end
   return list
 end

@@ -131,6 +131,7 @@ local function run_gate(gate, t)
     if res.status == "not_judged" and not res.reason then entry.reason = "not judged (no reason given)" end
   end
   entry.worst = ctx.worst
+  entry.phases = ctx.phases
   if #ctx.ratios > 0 then entry.cases = ctx.ratios end
   local snap = ctx.snap
   if entry.status == "fail" and gate.kind == "tolerance-free" and snap and snap.expect then

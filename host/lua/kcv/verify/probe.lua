@@ -11,6 +11,8 @@
 -- ({case=, ratio=}, in order: the HTML report plots them), and ctx.snap,
 -- the last case compared ({case=, inputs=, outputs=, expect=, mode=,
 -- masks=}: the buffers of that case, which `kcv verify --repl` opens on).
+-- ctx.phases adds up where the gate's seconds went: making inputs, running
+-- the subject, the oracle, comparing (the report's `phases`, per gate).
 
 local kcv = require "kcv"
 local specmod = require "kcv.verify.spec"
@@ -22,6 +24,18 @@ local gpu_oracle = require "kcv.oracle.gpu"
 local Ctx = {}
 Ctx.__index = Ctx
 
+local function clock()
+  return kcv.sys and kcv.sys.clock and kcv.sys.clock() or os.clock()
+end
+
+-- Calls f(...) and adds its wall seconds to phase `name` of ctx.phases.
+local function timed(ctx, name, f, ...)
+  local t0 = clock()
+  local res = table.pack(f(...))
+  ctx.phases[name] = ctx.phases[name] + (clock() - t0)
+  return table.unpack(res, 1, res.n)
+end
+
 local M = {}
 
 -- new{spec=, subject=, gate=, seed=, budget=, backend=, case=, progress=}
@@ -29,6 +43,7 @@ function M.new(t)
   return setmetatable({spec = t.spec, subject = t.subject, gate = t.gate, seed = t.seed or 1,
                        budget = t.budget or "cpu", backend = t.backend, only_case = t.case,
                        progress_fn = t.progress, worst = nil, ratios = {},
+                       phases = {inputs = 0, run = 0, oracle = 0, compare = 0},
                        -- on cuda, the heavy primitives run on the device (same bits)
                        mp = gpu_oracle.for_backend(t.backend)}, Ctx)
 end
@@ -46,11 +61,21 @@ function Ctx:case(name, shape, dist, extra)
 end
 
 function Ctx:inputs(c)
-  return case.inputs(self.spec, c.shape, c.dist or "normal", c.seed)
+  return timed(self, "inputs", case.inputs, self.spec, c.shape, c.dist or "normal", c.seed)
+end
+
+-- Inputs for c that repeat a random head of `period` elements (the same
+-- distribution, cheap at billions of elements: case.tiled_inputs).
+function Ctx:tiled_inputs(c, period)
+  return timed(self, "inputs", case.tiled_inputs, self.spec, c.shape, c.dist or "normal", c.seed, period)
 end
 
 -- oracle(inputs, s) -> list of {value=, mag=} per output.
 function Ctx:oracle(inputs, s)
+  return timed(self, "oracle", self.oracle_untimed, self, inputs, s)
+end
+
+function Ctx:oracle_untimed(inputs, s)
   local spec = self.spec
   local args = {}
   for i, b in ipairs(inputs) do args[i] = b end
@@ -71,7 +96,7 @@ function Ctx:oracle(inputs, s)
 end
 
 function Ctx:run(inputs, s, opts)
-  local r = self.subject:run(inputs, s, opts)
+  local r = timed(self, "run", self.subject.run, self.subject, inputs, s, opts)
   self.last_run = {inputs = inputs, shape = s, outputs = r.outputs}
   return r
 end
@@ -138,23 +163,7 @@ end
 -- (cuBLAS's f16 GEMM gives 65504 where the exact product is 65521), as it
 -- forgives an Inf there.
 function M.overflow_rounded(value, dtype, b, mag)
-  -- nothing finite reaches T: no rounding to the dtype overflows (one pass,
-  -- no copy: the common case, and a cast of every output was a large share
-  -- of a case's host time)
-  local T = kcv.cmp.overflow_threshold(dtype)
-  if kcv.cmp.max_abs_finite(value) < T then return value end
-  local rounded = value:cast(dtype)
-  if kcv.cmp.masks_equal(rounded, value, {round_expected = false}) then return value end
-  local patched = value:clone()
-  for i = 0, value.numel - 1 do
-    local r = rounded:get(i)
-    if r == math.huge or r == -math.huge then
-      local v = math.abs(value:get(i))
-      local bound = b.c_abs + b.c_rel * v + b.c_mag * math.abs(mag:get(i))
-      if v == math.huge or v - bound >= T then patched:set(i, r) end
-    end
-  end
-  return patched
+  return kcv.cmp.overflow_rounded(value, dtype, mag, {c_abs = b.c_abs, c_rel = b.c_rel, c_mag = b.c_mag})
 end
 
 -- Thresholded comparison of every output of run r against the oracle:
@@ -163,6 +172,10 @@ end
 -- index a failure reports (the tensor's own index, when only a sample or a
 -- subset was compared).
 function Ctx:within(c, r, expect, mode, index_of)
+  return timed(self, "compare", self.within_untimed, self, c, r, expect, mode, index_of)
+end
+
+function Ctx:within_untimed(c, r, expect, mode, index_of)
   self:remember(c, r.outputs, expect, mode or "probabilistic")
   local case_ratio = 0
   for i, out in ipairs(self.spec.outputs) do
@@ -193,6 +206,10 @@ end
 
 -- Tolerance-free class-mask comparison: nil when equal, else a failure.
 function Ctx:masks(c, r, expect, opts)
+  return timed(self, "compare", self.masks_untimed, self, c, r, expect, opts)
+end
+
+function Ctx:masks_untimed(c, r, expect, opts)
   self:remember(c, r.outputs, expect, nil, opts or {})
   for i, out in ipairs(self.spec.outputs) do
     local ok, info = kcv.cmp.masks_equal(r.outputs[i], expect[i].value, opts)
