@@ -53,6 +53,7 @@ KCV_EMBED(kcv_cpu_src_half, "host/cpu/kcv_cpu_half.h")
 KCV_EMBED(kcv_cpu_src_half2, "host/cpu/kcv_cpu_half2.h")
 KCV_EMBED(kcv_cpu_src_atomic, "host/cpu/kcv_cpu_atomic.h")
 KCV_EMBED(kcv_cpu_src_absent, "host/cpu/kcv_cpu_absent.h")
+KCV_EMBED(kcv_cpu_src_mma, "host/cpu/include/mma.h")
 
 static const struct { const char *name; const char *text; } rt_files[] = {
     {"kcv_cuda_cpu.h", kcv_cpu_src_shim}, {"kcv_cpu_rt.h", kcv_cpu_src_rth},
@@ -65,6 +66,7 @@ static const struct { const char *name; const char *text; } rt_files[] = {
     {"include/cuda_bf16.h", kcv_cpu_src_stub}, {"include/cuda.h", kcv_cpu_src_stub},
     {"include/cuda_runtime_api.h", kcv_cpu_src_stub},
     {"include/device_launch_parameters.h", kcv_cpu_src_stub},
+    {"include/mma.h", kcv_cpu_src_mma},     /* nvcuda::wmma, emulated */
 };
 
 struct kcv_module { void *dl; int (*launch)(const kcv_rt_launch_t *); char path[256], so[700]; };
@@ -217,7 +219,7 @@ static const char *const device_only[] = {
     "__pipeline_wait_prior", "memcpy_async", "cp_async", "__cvta_generic_to_shared",
     "cp_async_bulk_tensor", "cuTensorMapEncodeTiled", "CUtensorMap", "tcgen05", "mbarrier",
     "__nv_fp8_e4m3", "__nv_fp8_e5m2", "cooperative_groups", "cute", "cutlass",
-    "mma_sync", "load_matrix_sync", "wmma", "cub", "griddepcontrol", "setmaxnreg", NULL};
+    "cub", "griddepcontrol", "setmaxnreg", NULL};
 
 static int is_ident(int c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 

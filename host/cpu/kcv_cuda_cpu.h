@@ -52,7 +52,11 @@
 #endif
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
-#define __align__(n) alignas(n)
+/* GNU's attribute, not alignas: it may stand where CUDA code puts it,
+ * after __shared__ (`__shared__ __align__(32) half tile[256]`), which a
+ * standard attribute may not (g++: "standard attributes in middle of
+ * decl-specifiers") */
+#define __align__(n) __attribute__((aligned(n)))
 #define __launch_bounds__(...)
 #define __grid_constant__
 #define __restrict __restrict__
