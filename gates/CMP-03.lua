@@ -33,14 +33,17 @@ end
 -- the same dim at its maximum with the other dims shrunk until the oracle
 -- affords it (case.fit keeping that dim).  Returns a failure, or nil and
 -- what was compared (nil when nothing could be).  The whole run's outputs
--- are not compared, so its inputs repeat a random head (case.tiled_inputs,
--- as the large-index probe's): drawing 2^28 values a tensor was most of
--- the inputs' 17 s in gdn_chunked_bwd's CMP-03 on the H200.
+-- are not compared: they stay on the device (outputs_unread), and its
+-- inputs repeat a random head (case.tiled_inputs, as the large-index
+-- probe's).  Drawing 2^28 values a tensor was most of the inputs' 17 s in
+-- gdn_chunked_bwd's CMP-03 on the H200.
 local function top_oracle_sized(ctx, c, item, limit)
   local spec = ctx.spec
   local shape = specmod.shape_string(c.shape)
   ctx:progress(("case %s (%s, run whole, compared oracle-sized)"):format(c.name, shape))
-  local f = ctx:outcome(c, ctx:run(ctx:tiled_inputs(c, case.LARGE_PERIOD), c.shape, c.opts))
+  local opts = {outputs_unread = true}
+  for k, v in pairs(c.opts or {}) do opts[k] = v end
+  local f = ctx:outcome(c, ctx:run(ctx:tiled_inputs(c, case.LARGE_PERIOD), c.shape, opts))
   if f then return f end
   local small = case.fit(spec, c.shape, ctx.budget, item.dim, 4 * limit)
   if not small or small[item.dim] ~= c.shape[item.dim] then return nil end

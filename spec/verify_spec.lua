@@ -560,3 +560,29 @@ describe("a thresholded gate", function()
     assert.are.equal("fail", rep.verdict)
   end)
 end)
+
+describe("a kernel subject", function()
+  local files = require "files"
+  if not files.have_cpu_backend() then
+    it("needs the CPU kernel backend", function() pending("kcv.kernel / the cpu backend is not available") end)
+    return
+  end
+  local spec = assert(verify.load_spec("specs/relu.lua"))
+
+  it("leaves unread outputs on the device (CMP-03's whole runs) and still counts the run as a plain launch", function()
+    local k = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu"}
+    local s = {n = 1 << 16}
+    local ins = case.inputs(spec, s, "normal", 3)
+    local read = k:run(ins, s)
+    local unread = k:run(ins, s, {outputs_unread = true})
+    assert.are.equal("ok", unread.status, unread.message)
+    assert.are.equal(read.shared_bytes - (1 << 18), unread.shared_bytes)   -- y's 2^16 f32 never travel
+    assert.are.equal(0, kcv.cmp.max_abs_finite(unread.outputs[1]))           -- the host's copy stays zero
+    assert.is_true(kcv.cmp.max_abs_finite(read.outputs[1]) > 0)
+    local k2 = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu"}
+    k2:run(ins, s, {outputs_unread = true})
+    assert.is_true(k2.launched_at[specmod.shape_string(s)])
+    k2:run(ins, {n = 100}, {dirty = true})
+    assert.is_nil(k2.launched_at[specmod.shape_string{n = 100}])
+  end)
+end)
