@@ -297,6 +297,260 @@ struct gdn_out_weights {
 /* Launch 3's threads a position: they share row t's weights and columns. */
 #define GDN_OUT_SPLIT 4
 
+#ifdef OUT_WMMA
+/* The OUT knob's tensor-core variant of launch 3 (kernels/gdn_chunked_fwd.lua,
+ * OUT = wmma; an experiment of issue 12, not the shipped kernel): the two
+ * matrix products of o, Y1 = Q S0 (n x K times K x V) and Y2 = P delta (P
+ * the masked n x n weights cq, s <= t; delta n x V), go through
+ * nvcuda::wmma m16n16k8 tf32 with float accumulators; the weights cq stay
+ * scalar (gdn_out_weights, in double, as in the default path).
+ *   - f32-accurate operands: each operand x is split into hi = tf32(x) and
+ *     lo = tf32(x - hi) (x - hi is exact in f32), and the products hi*lo,
+ *     lo*hi and hi*hi are summed into the float accumulator ("3xTF32"):
+ *     each product carries about 2^-21 of relative error, where plain
+ *     bf16 operands failed CMP-01 at 18.5x (the OPND knob).
+ *   - range: every row t of Q and of P and every column j of S0 and of
+ *     delta is scaled by the power of two 2^-e of its largest |value|
+ *     (frexp: the largest becomes [0.5, 1)), exact, before it is rounded
+ *     to float.  So delta (double, up to twice the largest bf16 v: EXC-03)
+ *     fits in f32, the float sums of at most 128 terms below 1 cannot
+ *     overflow, and a row or column of tiny values keeps its digits.
+ *     o_t[j] = scale (Gam(t,-1) 2^(eQ_t + eS_j) Y1'[t][j] + 2^(eP_t + eD_j)
+ *     Y2'[t][j]), formed in double and rounded once to bf16.
+ *   - tiny elements: the scales are per row and column, so an element
+ *     whose terms are all far below its row's and column's largest (the
+ *     causal rows of P delta, PRC-01's wide case: o = 0 where the oracle
+ *     is -5.9e-39 before this) had them flushed in f32; a fourth product,
+ *     |A_hi| |B_hi|, gives each element's magnitude in the scaled units,
+ *     and an element below GDN_WM_TINY there is summed by the scalar path
+ *     (gdn_wm_scalar, the default's loop: its bits).
+ *   - non-finite: a 0 in the padding or above the diagonal of P times an
+ *     Inf in delta would be NaN, so a block whose operands (the rows of q,
+ *     S0, the weights s <= t, Gam(t,-1), delta) are not all finite, or
+ *     whose V passes GDN_WM_VMAX, takes the scalar path (the default's
+ *     code, the same bits): NaN and Inf propagate as there.
+ * 8 warps: output tile i (16 x 16; rows rb = i / nvb, columns cb = i % nvb,
+ * nvb = ceil(V / 16)) is warp i % 8's, at most GDN_WM_TILES a warp.  The
+ * inner dimension is staged GDN_WM_SLICE at a time in shared memory (A
+ * 64 x 16, B 16 x 128 floats), scaled and zero-padded past K, n and V. */
+#include <mma.h>
+
+#define GDN_WM_SLICE 16
+#define GDN_WM_VMAX 128
+#define GDN_WM_WARPS 8
+#define GDN_WM_TILES ((GDN_CHUNK / 16) * (GDN_WM_VMAX / 16) / GDN_WM_WARPS)
+
+typedef nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 8, nvcuda::wmma::precision::tf32,
+                               nvcuda::wmma::row_major> gdn_wm_a;
+typedef nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, 16, 16, 8, nvcuda::wmma::precision::tf32,
+                               nvcuda::wmma::row_major> gdn_wm_b;
+typedef nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 8, float> gdn_wm_c;
+
+/* hi (holding x on entry) = tf32(x), lo = tf32(x - hi): the same fragment
+ * type, so element i of each is the same element of the tile. */
+template <class F>
+__device__ static void gdn_wm_split(F &hi, F &lo)
+{
+    for (int i = 0; i < hi.num_elements; i++) {
+        const float x = hi.x[i];
+        hi.x[i] = nvcuda::wmma::__float_to_tf32(x);
+        lo.x[i] = nvcuda::wmma::__float_to_tf32(x - hi.x[i]);
+    }
+}
+
+/* c += A B for the 16 x 16 tile at rows rb, columns cb of the staged slice:
+ * A[rb*16.., 0..15] (ldm GDN_WM_SLICE), B[0..15, cb*16..] (ldm GDN_WM_VMAX),
+ * two k-steps of 8, each three tf32 products, the small ones first; and
+ * mg += |A_hi| |B_hi|, the products' magnitude (for the per-element check). */
+__device__ static void gdn_wm_step(gdn_wm_c &c, gdn_wm_c &mg, const float *A, const float *Bm, int rb, int cb)
+{
+    for (int ks = 0; ks < GDN_WM_SLICE; ks += 8) {
+        gdn_wm_a ah, al;
+        gdn_wm_b bh, bl;
+        nvcuda::wmma::load_matrix_sync(ah, A + rb * 16 * GDN_WM_SLICE + ks, GDN_WM_SLICE);
+        nvcuda::wmma::load_matrix_sync(bh, Bm + ks * GDN_WM_VMAX + cb * 16, GDN_WM_VMAX);
+        gdn_wm_split(ah, al);
+        gdn_wm_split(bh, bl);
+        nvcuda::wmma::mma_sync(c, ah, bl, c);
+        nvcuda::wmma::mma_sync(c, al, bh, c);
+        nvcuda::wmma::mma_sync(c, ah, bh, c);
+        for (int i = 0; i < ah.num_elements; i++) ah.x[i] = fabsf(ah.x[i]);
+        for (int i = 0; i < bh.num_elements; i++) bh.x[i] = fabsf(bh.x[i]);
+        nvcuda::wmma::mma_sync(mg, ah, bh, mg);
+    }
+}
+
+/* Below this, in the scaled units, an element's magnitude (the sum of
+ * |A_hi| |B_hi|) means f32 may have flushed its terms (2^-126): 2^-90
+ * leaves 2^36 for the 128 terms' own flushed parts to stay negligible. */
+#define GDN_WM_TINY 0x1p-90f
+
+/* Element (r, j) of o as the default (scalar) path sums it. */
+__device__ static __nv_bfloat16 gdn_wm_scalar(const double *cqr, double gq, const float *qt, const double *U,
+                                              const float *S0, long long base, long long r, long long H,
+                                              long long K, long long V, long long j, double scale)
+{
+    acc_t y = acc_of(0.0);
+    for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
+    y *= (acc_t)gq;
+    for (long long s = 0; s <= r; s++) y += (acc_t)opnd(cqr[s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
+    return __double2bfloat16(acc_value(y) * scale);
+}
+
+/* The exponent e of m = |largest| (m = f 2^e, 0.5 <= f < 1; 0 for 0). */
+__device__ static int gdn_wm_exp(double m)
+{
+    int e = 0;
+    frexp(m, &e);
+    return e;
+}
+
+/* o of the chunk through the tensor cores; every thread of the block calls
+ * it (after the weights' barrier) with its row's Gam(t,-1).  Returns false,
+ * having written nothing, when the block must take the scalar path. */
+__device__ static bool gdn_out_wmma(double (*cq)[GDN_CHUNK], double gq, const float *qn, const double *U,
+                                    const float *S0, __nv_bfloat16 *o, long long base, long long n,
+                                    long long H, long long K, long long V, double scale)
+{
+    __shared__ __align__(32) float As[GDN_CHUNK * GDN_WM_SLICE];
+    __shared__ __align__(32) float Bs[GDN_WM_SLICE * GDN_WM_VMAX];
+    __shared__ int eq[GDN_CHUNK], ep[GDN_CHUNK], es[GDN_WM_VMAX], ed[GDN_WM_VMAX];
+    __shared__ double gqs[GDN_CHUNK];
+    __shared__ int unfit, bad;     /* two flags: each read only after its barrier */
+    const int x = threadIdx.x, warp = x / 32, lane = x % 32;
+    const long long t = x / GDN_OUT_SPLIT;
+    const int nvb = (int)((V + 15) / 16), ntile = (GDN_CHUNK / 16) * nvb;
+
+    if (x == 0) {
+        unfit = V > GDN_WM_VMAX || blockDim.x != 32 * GDN_WM_WARPS;
+        bad = 0;
+    }
+    if (x % GDN_OUT_SPLIT == 0 && t < n) gqs[t] = gq;
+    __syncthreads();
+    if (unfit) return false;
+    /* the scales, and whether every operand is finite */
+    int nonfinite = 0;
+    if (x < GDN_CHUNK) {
+        double mq = 0.0, mp = 0.0;
+        if (x < n) {
+            const float *qt = qn + (base + x * H) * K;
+            for (long long i = 0; i < K; i++) {
+                nonfinite |= !isfinite(qt[i]);
+                mq = fmax(mq, fabs((double)qt[i]));
+            }
+            for (long long s = 0; s <= x; s++) {
+                nonfinite |= !isfinite(cq[x][s]);
+                mp = fmax(mp, fabs(cq[x][s]));
+            }
+            nonfinite |= !isfinite(gqs[x]);
+        }
+        eq[x] = gdn_wm_exp(mq);
+        ep[x] = gdn_wm_exp(mp);
+    } else if (x - GDN_CHUNK < V) {
+        const long long j = x - GDN_CHUNK;
+        double ms = 0.0, md = 0.0;
+        for (long long i = 0; i < K; i++) {
+            nonfinite |= !isfinite(S0[i * V + j]);
+            ms = fmax(ms, fabs((double)S0[i * V + j]));
+        }
+        for (long long s = 0; s < n; s++) {
+            const double d = U[(base + s * H) * V + j];
+            nonfinite |= !isfinite(d);
+            md = fmax(md, fabs(d));
+        }
+        es[j] = gdn_wm_exp(ms);
+        ed[j] = gdn_wm_exp(md);
+    }
+    if (nonfinite) bad = 1;
+    __syncthreads();
+    if (bad) return false;
+
+    gdn_wm_c y1[GDN_WM_TILES], y2[GDN_WM_TILES], m1[GDN_WM_TILES], m2[GDN_WM_TILES];
+#pragma unroll
+    for (int m = 0; m < GDN_WM_TILES; m++) {
+        nvcuda::wmma::fill_fragment(y1[m], 0.0f);
+        nvcuda::wmma::fill_fragment(y2[m], 0.0f);
+        nvcuda::wmma::fill_fragment(m1[m], 0.0f);
+        nvcuda::wmma::fill_fragment(m2[m], 0.0f);
+    }
+    /* Y1' = Q' S0' over K */
+    for (long long k0 = 0; k0 < K; k0 += GDN_WM_SLICE) {
+        for (int w = x; w < GDN_CHUNK * GDN_WM_SLICE; w += blockDim.x) {
+            const long long r = w / GDN_WM_SLICE, i = k0 + w % GDN_WM_SLICE;
+            As[w] = r < n && i < K ? (float)ldexp((double)qn[(base + r * H) * K + i], -eq[r]) : 0.0f;
+        }
+        for (int w = x; w < GDN_WM_SLICE * GDN_WM_VMAX; w += blockDim.x) {
+            const long long i = k0 + w / GDN_WM_VMAX, j = w % GDN_WM_VMAX;
+            Bs[w] = i < K && j < V ? (float)ldexp((double)S0[i * V + j], -es[j]) : 0.0f;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int m = 0; m < GDN_WM_TILES; m++) {
+            const int i = warp + GDN_WM_WARPS * m, rb = i / nvb, cb = i % nvb;
+            if (i < ntile && rb * 16 < n) gdn_wm_step(y1[m], m1[m], As, Bs, rb, cb);
+        }
+        __syncthreads();
+    }
+    /* Y2' = P' delta' over s < n; P'(t,s) = 0 for s > t (a 0 times a
+     * finite delta: the operands are finite here) */
+    for (long long s0 = 0; s0 < n; s0 += GDN_WM_SLICE) {
+        for (int w = x; w < GDN_CHUNK * GDN_WM_SLICE; w += blockDim.x) {
+            const long long r = w / GDN_WM_SLICE, s = s0 + w % GDN_WM_SLICE;
+            As[w] = r < n && s <= r ? (float)ldexp(cq[r][s], -ep[r]) : 0.0f;
+        }
+        for (int w = x; w < GDN_WM_SLICE * GDN_WM_VMAX; w += blockDim.x) {
+            const long long s = s0 + w / GDN_WM_VMAX, j = w % GDN_WM_VMAX;
+            Bs[w] = s < n && j < V ? (float)ldexp(U[(base + s * H) * V + j], -ed[j]) : 0.0f;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int m = 0; m < GDN_WM_TILES; m++) {
+            const int i = warp + GDN_WM_WARPS * m, rb = i / nvb, cb = i % nvb;
+            if (i < ntile && rb * 16 < n && rb * 16 + 15 >= s0) gdn_wm_step(y2[m], m2[m], As, Bs, rb, cb);
+        }
+        __syncthreads();
+    }
+    /* o from the two tiles, through the warp's 256 floats of Bs */
+    float *tile = Bs + warp * 256;
+#pragma unroll
+    for (int m = 0; m < GDN_WM_TILES; m++) {
+        const int i = warp + GDN_WM_WARPS * m, rb = i / nvb, cb = i % nvb;
+        if (i >= ntile || rb * 16 >= n) continue;
+        float a[8], b[8], ma[8];
+        nvcuda::wmma::store_matrix_sync(tile, y1[m], 16, nvcuda::wmma::mem_row_major);
+        __syncwarp();                              /* the tile, from every lane */
+        for (int q = 0; q < 8; q++) a[q] = tile[lane + 32 * q];
+        __syncwarp();                              /* read before the next store */
+        nvcuda::wmma::store_matrix_sync(tile, m1[m], 16, nvcuda::wmma::mem_row_major);
+        __syncwarp();                              /* the tile, from every lane */
+        for (int q = 0; q < 8; q++) ma[q] = tile[lane + 32 * q];
+        __syncwarp();                              /* read before the next store */
+        nvcuda::wmma::store_matrix_sync(tile, y2[m], 16, nvcuda::wmma::mem_row_major);
+        __syncwarp();                              /* the tile, from every lane */
+        for (int q = 0; q < 8; q++) b[q] = tile[lane + 32 * q];
+        __syncwarp();                              /* read before the next store */
+        nvcuda::wmma::store_matrix_sync(tile, m2[m], 16, nvcuda::wmma::mem_row_major);
+        __syncwarp();
+        for (int q = 0; q < 8; q++) {
+            const int e = lane + 32 * q;
+            const long long r = rb * 16 + e / 16, j = cb * 16 + e % 16;
+            if (r >= n || j >= V) continue;
+            if (ma[q] < GDN_WM_TINY || tile[e] < GDN_WM_TINY) {
+                /* its terms are all tiny beside the scales of its row and
+                 * column: f32 lost them, so the default's scalar sum */
+                o[(base + r * H) * V + j] = gdn_wm_scalar(cq[r], gqs[r], qn + (base + r * H) * K, U, S0,
+                                                          base, r, H, K, V, j, scale);
+                continue;
+            }
+            const double y = ldexp((double)a[q], eq[r] + es[j]) * gqs[r] + ldexp((double)b[q], ep[r] + ed[j]);
+            o[(base + r * H) * V + j] = __double2bfloat16(y * scale);
+        }
+        __syncwarp();
+    }
+    return true;
+}
+#endif
+
 /* Launch 3's body: a block of GDN_CHUNK * GDN_OUT_SPLIT threads per (lane,
  * chunk); thread x works on output row t = x / SPLIT, on the columns j and
  * weights s = x % SPLIT (mod SPLIT): o_t = scale (Gam(t,-1) S0^T q_t +
@@ -321,6 +575,9 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     double gq = 0.0;                              /* Gam(t,-1) */
     if (t < n) gq = weights(cq[t], g, qt, kn, base, t, H, K, part, GDN_OUT_SPLIT);
     __syncthreads();                              /* row t's weights, from its threads */
+#ifdef OUT_WMMA
+    if (gdn_out_wmma(cq, gq, qn, U, hs + (lane * nc + c) * K * V, o, base, n, H, K, V, scale)) return;
+#endif
     if (t >= n) return;
     const float *S0 = hs + (lane * nc + c) * K * V;
     for (long long j = part; j < V; j += GDN_OUT_SPLIT) {

@@ -46,8 +46,14 @@ return {
   -- the kernel as written, f32 what a tensor-core kernel would use.
   -- OPND: the operands of those products; bf16 is what tensor cores fed
   -- bf16 see (flash-linear-attention's chunk kernels, a bf16 state)
+  -- OUT: gdn_chunk_out's two matrix products, scalar (the kernel as written)
+  -- or wmma: tensor cores, m16n16k8 tf32 on split operands (hi + lo, three
+  -- products, and a fourth for each element's magnitude) with per-row and
+  -- per-column power-of-two scaling; a block with a non-finite operand and
+  -- an element whose terms f32 flushed take the scalar sums (-DOUT_WMMA;
+  -- issue 12's experiment, docs/KERNELS.md "Knobs").  Same grid and block.
   tune = {
-    knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}},
+    knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}, OUT = {"scalar", "wmma"}},
     shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }
