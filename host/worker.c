@@ -1013,7 +1013,7 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
         if (res->o.status == KCV_JOB_OK) {
             size_t off = 0;
             for (int i = 0; i < job->nbufs; i++) {
-                if (mfd_span(&job->bufs[i]))
+                if (job->bufs[i].nbytes && !job->bufs[i].scratch)
                     kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
                 off += mfd_span(&job->bufs[i]);
             }

@@ -297,6 +297,20 @@ struct gdn_out_weights {
 /* Launch 3's threads a position: they share row t's weights and columns. */
 #define GDN_OUT_SPLIT 4
 
+/* Element (t, j) of o, summed in acc_t: scale (Gam(t,-1) S0[:,j] . q_t +
+ * sum_{s<=t} cq_t[s] delta_s[j]), rounded once to bf16 (launch 3's loop,
+ * and the OUT knob's scalar fallback: the same bits). */
+__device__ static __nv_bfloat16 gdn_out_elem(const double *cqt, double gq, const float *qt, const double *U,
+                                             const float *S0, long long base, long long t, long long H,
+                                             long long K, long long V, long long j, double scale)
+{
+    acc_t y = acc_of(0.0);
+    for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
+    y *= (acc_t)gq;
+    for (long long s = 0; s <= t; s++) y += (acc_t)opnd(cqt[s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
+    return __double2bfloat16(acc_value(y) * scale);
+}
+
 #ifdef OUT_WMMA
 /* The OUT knob's tensor-core variant of launch 3 (kernels/gdn_chunked_fwd.lua,
  * OUT = wmma; an experiment of issue 12, not the shipped kernel): the two
@@ -323,7 +337,7 @@ struct gdn_out_weights {
  *     is -5.9e-39 before this) had them flushed in f32; a fourth product,
  *     |A_hi| |B_hi|, gives each element's magnitude in the scaled units,
  *     and an element below GDN_WM_TINY there is summed by the scalar path
- *     (gdn_wm_scalar, the default's loop: its bits).
+ *     (gdn_out_elem, the default's loop: its bits).
  *   - non-finite: a 0 in the padding or above the diagonal of P times an
  *     Inf in delta would be NaN, so a block whose operands (the rows of q,
  *     S0, the weights s <= t, Gam(t,-1), delta) are not all finite, or
@@ -380,22 +394,20 @@ __device__ static void gdn_wm_step(gdn_wm_c &c, gdn_wm_c &mg, const float *A, co
     }
 }
 
+/* Lane `lane`'s 8 elements of accumulator f (element lane + 32 q of the
+ * 16 x 16 tile, row-major), through the warp's 256 floats at `tile`. */
+__device__ static void gdn_wm_read(float *tile, const gdn_wm_c &f, float *v, int lane)
+{
+    nvcuda::wmma::store_matrix_sync(tile, f, 16, nvcuda::wmma::mem_row_major);
+    __syncwarp();                                  /* the tile, from every lane */
+    for (int q = 0; q < 8; q++) v[q] = tile[lane + 32 * q];
+    __syncwarp();                                  /* read before the next store */
+}
+
 /* Below this, in the scaled units, an element's magnitude (the sum of
  * |A_hi| |B_hi|) means f32 may have flushed its terms (2^-126): 2^-90
  * leaves 2^36 for the 128 terms' own flushed parts to stay negligible. */
 #define GDN_WM_TINY 0x1p-90f
-
-/* Element (r, j) of o as the default (scalar) path sums it. */
-__device__ static __nv_bfloat16 gdn_wm_scalar(const double *cqr, double gq, const float *qt, const double *U,
-                                              const float *S0, long long base, long long r, long long H,
-                                              long long K, long long V, long long j, double scale)
-{
-    acc_t y = acc_of(0.0);
-    for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
-    y *= (acc_t)gq;
-    for (long long s = 0; s <= r; s++) y += (acc_t)opnd(cqr[s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
-    return __double2bfloat16(acc_value(y) * scale);
-}
 
 /* The exponent e of m = |largest| (m = f 2^e, 0.5 <= f < 1; 0 for 0). */
 __device__ static int gdn_wm_exp(double m)
@@ -516,36 +528,25 @@ __device__ static bool gdn_out_wmma(double (*cq)[GDN_CHUNK], double gq, const fl
     for (int m = 0; m < GDN_WM_TILES; m++) {
         const int i = warp + GDN_WM_WARPS * m, rb = i / nvb, cb = i % nvb;
         if (i >= ntile || rb * 16 >= n) continue;
-        float a[8], b[8], ma[8];
-        nvcuda::wmma::store_matrix_sync(tile, y1[m], 16, nvcuda::wmma::mem_row_major);
-        __syncwarp();                              /* the tile, from every lane */
-        for (int q = 0; q < 8; q++) a[q] = tile[lane + 32 * q];
-        __syncwarp();                              /* read before the next store */
-        nvcuda::wmma::store_matrix_sync(tile, m1[m], 16, nvcuda::wmma::mem_row_major);
-        __syncwarp();                              /* the tile, from every lane */
-        for (int q = 0; q < 8; q++) ma[q] = tile[lane + 32 * q];
-        __syncwarp();                              /* read before the next store */
-        nvcuda::wmma::store_matrix_sync(tile, y2[m], 16, nvcuda::wmma::mem_row_major);
-        __syncwarp();                              /* the tile, from every lane */
-        for (int q = 0; q < 8; q++) b[q] = tile[lane + 32 * q];
-        __syncwarp();                              /* read before the next store */
-        nvcuda::wmma::store_matrix_sync(tile, m2[m], 16, nvcuda::wmma::mem_row_major);
-        __syncwarp();
+        float a[8], b[8], ma[8], mb[8];
+        gdn_wm_read(tile, y1[m], a, lane);
+        gdn_wm_read(tile, m1[m], ma, lane);
+        gdn_wm_read(tile, y2[m], b, lane);
+        gdn_wm_read(tile, m2[m], mb, lane);
         for (int q = 0; q < 8; q++) {
             const int e = lane + 32 * q;
             const long long r = rb * 16 + e / 16, j = cb * 16 + e % 16;
             if (r >= n || j >= V) continue;
-            if (ma[q] < GDN_WM_TINY || tile[e] < GDN_WM_TINY) {
+            if (ma[q] < GDN_WM_TINY || mb[q] < GDN_WM_TINY) {
                 /* its terms are all tiny beside the scales of its row and
                  * column: f32 lost them, so the default's scalar sum */
-                o[(base + r * H) * V + j] = gdn_wm_scalar(cq[r], gqs[r], qn + (base + r * H) * K, U, S0,
-                                                          base, r, H, K, V, j, scale);
+                o[(base + r * H) * V + j] = gdn_out_elem(cq[r], gqs[r], qn + (base + r * H) * K, U, S0,
+                                                         base, r, H, K, V, j, scale);
                 continue;
             }
             const double y = ldexp((double)a[q], eq[r] + es[j]) * gqs[r] + ldexp((double)b[q], ep[r] + ed[j]);
             o[(base + r * H) * V + j] = __double2bfloat16(y * scale);
         }
-        __syncwarp();
     }
     return true;
 }
@@ -580,13 +581,8 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
 #endif
     if (t >= n) return;
     const float *S0 = hs + (lane * nc + c) * K * V;
-    for (long long j = part; j < V; j += GDN_OUT_SPLIT) {
-        acc_t y = acc_of(0.0);
-        for (long long i = 0; i < K; i++) y += (acc_t)opnd(S0[i * V + j]) * (acc_t)opnd(qt[i]);
-        y *= (acc_t)gq;
-        for (long long s = 0; s <= t; s++) y += (acc_t)opnd(cq[t][s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
-        o[(base + t * H) * V + j] = __double2bfloat16(acc_value(y) * scale);
-    }
+    for (long long j = part; j < V; j += GDN_OUT_SPLIT)
+        o[(base + t * H) * V + j] = gdn_out_elem(cq[t], gq, qt, U, S0, base, t, H, K, V, j, scale);
 }
 
 /* Launch 3. */
