@@ -197,8 +197,9 @@ static inline void fill_fragment(__frag_base<T, size, packed_size> &f,
 
 /* ---- tf32 ----------------------------------------------------------------- */
 
-/* cvt.rna.tf32.f32 as the H200 computes it: the SASS that nvcc 13.0 emits
- * for sm_90a (seen with nvdisasm) adds 0x1000, half an ulp of tf32, to the
+/* cvt.rna.tf32.f32 as sm_90a code computes it (not yet run on the H200;
+ * tools/wmma-probe.cu asks it): the SASS that nvcc 13.0 emits for sm_90a
+ * (seen with nvdisasm) adds 0x1000, half an ulp of tf32, to the
  * bits of a value whose magnitude is below Inf (FSETP.GEU |x|, +INF), then
  * clears the 13 low bits.  So: round to nearest, ties away from zero, to
  * Inf past the largest tf32; Inf stays Inf, and a NaN only loses its 13 low
