@@ -74,7 +74,7 @@ local function top_of_range(ctx)
     elseif spec.elementwise then
       c.sample = case.sample_indices(n, c.seed, SAMPLES)
       ctx:progress(("case %s (%s, %d sampled elements)"):format(c.name, shape, #c.sample))
-      f = ctx:sampled(c, ctx:inputs(c), "probabilistic")
+      f = ctx:sampled(c, ctx:tiled_inputs(c, case.LARGE_PERIOD), "probabilistic", case.LARGE_PERIOD)
     elseif spec.rows then
       local rows = c.shape[spec.rows]
       -- about 64 rows beyond the ends and tile edges: the oracle costs a row each
@@ -128,7 +128,7 @@ return {
     end
     ctx:progress(("case large-index (%s, %d sampled elements)"):format(specmod.shape_string(big.shape), #big.sample))
     local inputs = ctx:tiled_inputs(big, case.LARGE_PERIOD)
-    local f = ctx:sampled(big, inputs, "probabilistic")
+    local f = ctx:sampled(big, inputs, "probabilistic", case.LARGE_PERIOD)
     if f then return f end
     if result.status ~= "pass" then return ctx:pass("large-index case within the probabilistic bound") end
     result.reason = ("%s; large-index probe (%s) within the bound at %d sampled elements"):format(

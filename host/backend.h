@@ -143,6 +143,8 @@ typedef struct kcv_backend {
     int (*htod)(kcv_dptr dst, const void *src, size_t n, char *err);
     int (*dtoh)(void *dst, kcv_dptr src, size_t n, char *err);
     int (*memset8)(kcv_dptr dst, uint8_t v, size_t n, char *err);
+    /* Device to device, regions not overlapping (a tiled buffer's copies). */
+    int (*dtod)(kcv_dptr dst, kcv_dptr src, size_t n, char *err);
     /* Leave the byte v in all of the device's shared memory, as a kernel
      * before would; the worker does so before every job.  NULL where the
      * backend cannot: the CPU backend shows stale shared memory through

@@ -561,6 +561,7 @@ static int mem_free(kcv_dptr p, char *err)
 static int htod(kcv_dptr d, const void *s, size_t n, char *err) { memcpy((void *)(uintptr_t)d, s, n); return 0; }
 static int dtoh(void *d, kcv_dptr s, size_t n, char *err) { memcpy(d, (const void *)(uintptr_t)s, n); return 0; }
 static int memset8(kcv_dptr d, uint8_t v, size_t n, char *err) { memset((void *)(uintptr_t)d, v, n); return 0; }
+static int dtod(kcv_dptr d, kcv_dptr s, size_t n, char *err) { memcpy((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n); return 0; }
 
 /* ---- launch ---------------------------------------------------------------- */
 
@@ -776,7 +777,7 @@ const kcv_backend kcv_backend_cpu = {
     .load = load, .unload = unload, .get_function = get_function,
     .func_attrs = func_attrs, .set_max_dynamic_smem = set_max_dynamic_smem,
     .mem_alloc = mem_alloc, .mem_free = mem_free,
-    .htod = htod, .dtoh = dtoh, .memset8 = memset8,
+    .htod = htod, .dtoh = dtoh, .memset8 = memset8, .dtod = dtod,
     .launch = launch, .synchronize = synchronize, .sync_stream = sync_stream,
     .time_launch = time_launch,
 };

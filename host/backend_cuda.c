@@ -395,6 +395,13 @@ static int dtoh(void *dst, kcv_dptr src, size_t n, char *err)
     return 0;
 }
 
+static int dtod(kcv_dptr dst, kcv_dptr src, size_t n, char *err)
+{
+    if (ready(err) != 0) return -1;
+    if (n) CU(after_last(), cuMemcpyDtoD, ((CUdeviceptr)dst, (CUdeviceptr)src, n));
+    return 0;
+}
+
 static int memset8(kcv_dptr dst, uint8_t v, size_t n, char *err)
 {
     if (ready(err) != 0) return -1;
@@ -688,6 +695,7 @@ const kcv_backend kcv_backend_cuda = {
     .htod = htod,
     .dtoh = dtoh,
     .memset8 = memset8,
+    .dtod = dtod,
     .dirty_shared = dirty_shared,
     .launch = launch,
     .synchronize = synchronize,

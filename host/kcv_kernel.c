@@ -630,7 +630,7 @@ static lua_Integer opt_int(lua_State *L, int t, const char *field, lua_Integer d
 }
 
 #define LAUNCH_KEYS "kernel grid block smem args stream join"
-#define RUN_KEYS "launches poison scratch offset redzone placement dirty repeats timeout sched_seed time"
+#define RUN_KEYS "launches poison scratch offset tile sample redzone placement dirty repeats timeout sched_seed time"
 
 /* One launch table at index lt into job launch li; kernels land in list. */
 static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
@@ -722,12 +722,98 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
     lua_pop(L, 1);
 }
 
+/* The index of the launch arg buffer at the key of a per-buffer table (at
+ * -2, lua_next's key); an argument error naming `field` when it is none. */
+static int arg_buffer(lua_State *L, run_ctx *c, const char *field)
+{
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, c->map) != LUA_TNUMBER)
+        luaL_argerror(L, 1, lua_pushfstring(L, "%s: a key is not a buffer among the launch args", field));
+    int i = (int)lua_tointeger(L, -1) - 1;
+    lua_pop(L, 1);
+    return i;
+}
+
+/* tile = {[buf] = bytes}: the buffer's bytes repeat its first `bytes` (the
+ * caller vouches for that); only those travel and are copied out on the
+ * device, and nothing comes back (an input of CMP-03's runs past 2^31
+ * elements: 16 GB a tensor each way before).  A multiple of the element
+ * size, up to the whole. */
+static void parse_tile(lua_State *L, run_ctx *c)
+{
+    if (lua_getfield(L, 1, "tile") == LUA_TNIL) { lua_pop(L, 1); return; }
+    if (!lua_istable(L, -1)) luaL_argerror(L, 1, "tile: a table {[buffer] = bytes} expected");
+    int t = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        int i = arg_buffer(L, c, "tile");
+        kcv_job_buf *b = &c->job.bufs[i];
+        lua_Integer v = int_or_neg(L, -1);
+        size_t isz = kcv_dtypes[c->bufs[i]->dtype].size;
+        if (v < 1 || (size_t)v > b->nbytes || (size_t)v % isz)
+            luaL_argerror(L, 1, lua_pushfstring(L, "tile: %s bytes for a buffer of %I bytes (a positive multiple "
+                          "of its %d-byte elements, at most all of them)", luaL_tolstring(L, -1, NULL),
+                          (lua_Integer)b->nbytes, (int)isz));
+        if (b->poison >= 0) luaL_argerror(L, 1, "tile: a tiled buffer has no poison or scratch byte");
+        b->tile = (size_t)v;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* sample = {[buf] = {i, ...}}: only these elements (0-based flat indices)
+ * come back; the buffer's device copy starts as its poison byte, else
+ * zeros, and is never uploaded; its other host bytes stay as they were.
+ * The indices go into one userdata kept on the stack at `keep`. */
+static void parse_sample(lua_State *L, run_ctx *c, int keep)
+{
+    if (lua_getfield(L, 1, "sample") == LUA_TNIL) { lua_pop(L, 1); return; }
+    if (!lua_istable(L, -1)) luaL_argerror(L, 1, "sample: a table {[buffer] = {index, ...}} expected");
+    int t = lua_gettop(L);
+    size_t total = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        int i = arg_buffer(L, c, "sample");
+        if (!lua_istable(L, -1)) luaL_argerror(L, 1, "sample: a list of element indices expected");
+        lua_Integer n = luaL_len(L, -1);
+        if (n < 1) luaL_argerror(L, 1, "sample: an empty list of indices");
+        if (c->job.bufs[i].tile) luaL_argerror(L, 1, "sample: a buffer cannot be both tiled and sampled");
+        c->job.bufs[i].sample_at = total;
+        c->job.bufs[i].nsample = (size_t)n;
+        total += (size_t)n;
+        lua_pop(L, 1);
+    }
+    uint64_t *ix = lua_newuserdatauv(L, sizeof *ix * (total ? total : 1), 0);
+    lua_replace(L, keep);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        int i = arg_buffer(L, c, "sample");
+        kcv_job_buf *b = &c->job.bufs[i];
+        b->itemsize = (unsigned)kcv_dtypes[c->bufs[i]->dtype].size;
+        int64_t numel = c->bufs[i]->numel;
+        for (size_t k = 0; k < b->nsample; k++) {
+            lua_geti(L, -1, (lua_Integer)k + 1);
+            lua_Integer v = int_or_neg(L, -1);
+            if (v < 0 || v >= numel)
+                luaL_argerror(L, 1, lua_pushfstring(L, "sample[%I]: %s is no element index of a buffer of %I "
+                              "elements", (lua_Integer)k + 1, luaL_tolstring(L, -1, NULL), (lua_Integer)numel));
+            ix[b->sample_at + k] = (uint64_t)v;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    c->job.samples = ix;
+    c->job.nsamples = total;
+}
+
 static void parse_options(lua_State *L, run_ctx *c)
 {
     kcv_job *j = &c->job;
     per_buffer(L, c, "poison");
     per_buffer(L, c, "scratch");
     per_buffer(L, c, "offset");
+    parse_tile(L, c);
     j->redzone = (size_t)opt_int(L, 1, "redzone", 64, 0, 1 << 20);
     j->placement = (size_t)opt_int(L, 1, "placement", 0, 0, (lua_Integer)1 << 36);
     if (j->placement % 256) luaL_argerror(L, 1, "placement: must be a multiple of 256");
@@ -838,6 +924,8 @@ static int k_run(lua_State *L)
         lua_pop(L, 1);
     }
     parse_options(L, &c);
+    lua_pushnil(L);                        /* the sample indices' userdata (kept alive here) */
+    parse_sample(L, &c, lua_gettop(L));
 
     /* every kernel on one backend; loaded in its current worker */
     const char *backend = NULL;
@@ -869,10 +957,10 @@ static int k_launch(lua_State *L)
     check_kernel(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);                      /* extra arguments: the run table is 3 */
-    kcv_checkkeys(L, 2, 2, NULL, "grid block smem args stream join poison scratch offset redzone "
-                  "placement dirty repeats timeout sched_seed time");
+    kcv_checkkeys(L, 2, 2, NULL, "grid block smem args stream join poison scratch offset tile sample "
+                  "redzone placement dirty repeats timeout sched_seed time");
     lua_newtable(L);                       /* the run table: the job options */
-    static const char *const run_keys[] = {"poison", "scratch", "offset", "redzone", "placement", "dirty",
+    static const char *const run_keys[] = {"poison", "scratch", "offset", "tile", "sample", "redzone", "placement", "dirty",
                                            "repeats", "timeout", "sched_seed", "time", NULL};
     for (int i = 0; run_keys[i]; i++) { lua_getfield(L, 2, run_keys[i]); lua_setfield(L, 3, run_keys[i]); }
     lua_newtable(L);                       /* launches */

@@ -308,9 +308,12 @@ static size_t align_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
  * uploaded (no fill byte) or downloaded (not scratch).  A workspace filled
  * on the device and never read back takes none: at gdn_chunked_bwd's top
  * shapes that is 35 GB the worker used to fault in (MAP_POPULATE) for
- * nothing. */
+ * nothing.  A tiled buffer takes its head, a sampled one its samples:
+ * CMP-03's runs past 2^31 elements moved 16 GB a tensor each way. */
 static size_t mfd_span(const kcv_job_buf *b)
 {
+    if (b->tile) return align_up(b->tile, 64);
+    if (b->nsample) return align_up(b->nsample * b->itemsize, 64);
     return b->poison >= 0 && b->scratch ? 0 : align_up(b->nbytes, 64);
 }
 
@@ -350,6 +353,32 @@ static int arena_ensure(job_ctx *c, size_t total)
     return 0;
 }
 
+/* A tiled buffer: its head from the memfd, then copies of what is there
+ * already, doubling, so the bytes repeat the head (device bandwidth, not
+ * the host's). */
+static int upload_tiled(job_ctx *c, kcv_dptr d, const kcv_job_buf *b, const char *head, char *err)
+{
+    if (W.be->htod(d, head, b->tile, err)) return -1;
+    for (size_t have = b->tile; have < b->nbytes; have *= 2) {
+        size_t n = b->nbytes - have < have ? b->nbytes - have : have;
+        if (W.be->dtod(d + have, d, n, err)) return -1;
+    }
+    return 0;
+}
+
+/* A sampled buffer's elements into the memfd, one after another: a copy
+ * per run of consecutive indices. */
+static int download_sampled(job_ctx *c, kcv_dptr d, const kcv_job_buf *b, char *to, char *err)
+{
+    const uint64_t *ix = c->j.samples + b->sample_at;
+    size_t sz = b->itemsize;
+    for (size_t k = 0, run; k < b->nsample; k += run) {
+        for (run = 1; k + run < b->nsample && ix[k + run] == ix[k] + run; run++) {}
+        if (W.be->dtoh(to + k * sz, d + ix[k] * sz, run * sz, err)) return -1;
+    }
+    return 0;
+}
+
 static int job_upload(job_ctx *c)
 {
     char err[KCV_ERRLEN] = "";
@@ -363,6 +392,8 @@ static int job_upload(job_ctx *c)
         const kcv_job_buf *b = &j->bufs[i];
         if (rz && (W.be->htod(d - rz, pat, rz, err) || W.be->htod(d + b->nbytes, pat, rz, err)))
             rc = -1;
+        else if (b->tile) rc = upload_tiled(c, d, b, c->map + c->mfd_off[i], err);
+        else if (b->nsample) rc = W.be->memset8(d, (uint8_t)(b->poison >= 0 ? b->poison : 0), b->nbytes, err);
         else if (b->poison >= 0) rc = W.be->memset8(d, (uint8_t)b->poison, b->nbytes, err);
         else if (b->nbytes) rc = W.be->htod(d, c->map + c->mfd_off[i], b->nbytes, err);
     }
@@ -443,8 +474,11 @@ static int job_download(job_ctx *c)
     int rc = 0;
     for (int i = 0; i < j->nbufs && rc == 0; i++) {
         kcv_dptr d = W.arena + c->start[i];
-        size_t n = j->bufs[i].nbytes;
-        if (n && !j->bufs[i].scratch && (rc = W.be->dtoh(c->map + c->mfd_off[i], d, n, err))) break;
+        const kcv_job_buf *b = &j->bufs[i];
+        size_t n = b->nbytes;
+        if (n && b->nsample) rc = download_sampled(c, d, b, c->map + c->mfd_off[i], err);
+        else if (n && !b->scratch && !b->tile) rc = W.be->dtoh(c->map + c->mfd_off[i], d, n, err);
+        if (rc) break;
         if (!rz) continue;
         if ((rc = W.be->dtoh(g, d - rz, rz, err))) break;
         check_guard(c, i, 0, g, rz);
@@ -550,6 +584,8 @@ static void do_job(rbuf *r, int mfd)
     int bad = get(r, &c.j, sizeof c.j);
     c.j.bufs = NULL;            /* the parent's pointers mean nothing here */
     c.j.launches = NULL;
+    c.j.samples = NULL;
+    uint64_t *samples = NULL;
     if (bad || c.j.nbufs < 0 || c.j.nlaunches < 1 || mfd < 0) {
         c.res.o.status = KCV_JOB_LAUNCH_ERROR;
         snprintf(c.res.o.message, sizeof c.res.o.message, "malformed job request");
@@ -561,6 +597,19 @@ static void do_job(rbuf *r, int mfd)
     c.mfd_off = calloc((size_t)c.j.nbufs + 1, sizeof(size_t));
     bad = get(r, c.j.bufs, sizeof *c.j.bufs * (size_t)c.j.nbufs) ||
           get(r, c.j.launches, sizeof *c.j.launches * (size_t)c.j.nlaunches);
+    if (!bad && c.j.nsamples) {
+        samples = malloc(sizeof *samples * c.j.nsamples);
+        bad = !samples || get(r, samples, sizeof *samples * c.j.nsamples);
+        c.j.samples = samples;
+    }
+    for (int i = 0; !bad && i < c.j.nbufs; i++) {
+        const kcv_job_buf *b = &c.j.bufs[i];
+        bad |= b->tile > b->nbytes;
+        bad |= b->nsample && (b->itemsize == 0 || b->sample_at > c.j.nsamples ||
+                              b->nsample > c.j.nsamples - b->sample_at);
+        for (size_t k = 0; !bad && k < b->nsample; k++)
+            bad |= samples[b->sample_at + k] >= b->nbytes / b->itemsize;
+    }
     for (int l = 0; !bad && l < c.j.nlaunches; l++) {
         const kcv_job_launch *L = &c.j.launches[l];
         bad |= L->nparams < 0 || L->nparams > KCV_MAXPARAMS;
@@ -618,7 +667,7 @@ done:
     put(&out, &c.res, sizeof c.res);
     reply((c.restart ? RP_RESTART : 0) | RP_OK, &out);
     free(out.p);
-    free(c.j.bufs); free(c.j.launches); free(c.start); free(c.mfd_off);
+    free(c.j.bufs); free(c.j.launches); free(c.start); free(c.mfd_off); free(samples);
     if (c.restart) _exit(0);
 }
 
@@ -972,12 +1021,22 @@ static int make_memfd(const kcv_job *j, char **map, size_t *total, int *own, kcv
     if (fd < 0) return -1;
     size_t off = 0;
     for (int i = 0; i < j->nbufs; i++) {
-        if (j->bufs[i].poison < 0 && mfd_span(&j->bufs[i]))
-            kcv_copy_bytes(*map + off, j->bufs[i].host, j->bufs[i].nbytes);
+        const kcv_job_buf *b = &j->bufs[i];
+        if (b->tile) kcv_copy_bytes(*map + off, b->host, b->tile);
+        else if (b->poison < 0 && !b->nsample && mfd_span(b)) kcv_copy_bytes(*map + off, b->host, b->nbytes);
         off += mfd_span(&j->bufs[i]);
     }
     *total = t;
     return fd;
+}
+
+/* A sampled buffer's elements from the memfd to their places in its host
+ * bytes; the others are left as they were. */
+static void scatter_sampled(const kcv_job *j, const kcv_job_buf *b, const char *from)
+{
+    const uint64_t *ix = j->samples + b->sample_at;
+    for (size_t k = 0; k < b->nsample; k++)
+        memcpy((char *)b->host + ix[k] * b->itemsize, from + k * b->itemsize, b->itemsize);
 }
 
 int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
@@ -993,6 +1052,7 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
     put(&b, job, sizeof *job);
     put(&b, job->bufs, sizeof *job->bufs * (size_t)job->nbufs);
     put(&b, job->launches, sizeof *job->launches * (size_t)job->nlaunches);
+    if (job->nsamples) put(&b, job->samples, sizeof *job->samples * job->nsamples);
     int rc = request(w, OP_JOB, &b, mfd, &res->o);
     free(b.p);
     if (own) close(mfd);
@@ -1013,9 +1073,10 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
         if (res->o.status == KCV_JOB_OK) {
             size_t off = 0;
             for (int i = 0; i < job->nbufs; i++) {
-                if (job->bufs[i].nbytes && !job->bufs[i].scratch)
-                    kcv_copy_bytes(job->bufs[i].host, map + off, job->bufs[i].nbytes);
-                off += mfd_span(&job->bufs[i]);
+                const kcv_job_buf *jb = &job->bufs[i];
+                if (jb->nsample) scatter_sampled(job, jb, map + off);
+                else if (jb->nbytes && !jb->scratch && !jb->tile) kcv_copy_bytes(jb->host, map + off, jb->nbytes);
+                off += mfd_span(jb);
             }
         }
     }

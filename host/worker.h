@@ -71,6 +71,13 @@ typedef struct {
     int poison;                 /* -1, or the byte the device copy is filled with */
     int scratch;                /* 1: workspace, its bytes not copied back */
     unsigned offset;            /* extra bytes from 256-byte alignment */
+    size_t tile;                /* > 0: the bytes repeat their first `tile`; only those
+                                   travel, the device copy is tiled, nothing comes back */
+    size_t nsample;             /* > 0: only these elements come back (kcv_job.samples
+                                   from sample_at); the device copy starts as the fill
+                                   byte (poison, else 0), never uploaded */
+    size_t sample_at;
+    unsigned itemsize;          /* of a sampled buffer's elements */
 } kcv_job_buf;
 
 typedef struct {
@@ -91,6 +98,8 @@ typedef struct {
     int repeats;
     double timeout;             /* seconds */
     int timed, warmup, reps, flush;
+    size_t nsamples;            /* the sampled buffers' element indices, sorted per buffer */
+    const uint64_t *samples;
 } kcv_job;
 
 typedef struct {

@@ -103,6 +103,24 @@ describe("each gate on the CPU backend", function()
       assert.truthy(g.reason:find("sampled elements of 4999", 1, true), g.reason)
     end)
 
+    it("asks the subject for the sampled elements only, on inputs that repeat a head of the period", function()
+      -- a kernel subject then sends the heads and brings back the sample
+      -- (kcv.kernel.run's tile and sample): 16 GB a tensor each way before
+      local subject = require "kcv.verify.subject"
+      local spec = assert(verify.load_spec(FX .. "relu.lua"))
+      local seen
+      local s = subject.fn{spec = spec, name = "lua-relu", fn = function(ins, shape, opts, outs)
+        if opts.sample then seen = {tiled = opts.tiled, n = #opts.sample, numel = ins[1].numel} end
+        for i = 0, ins[1].numel - 1 do outs[1]:set(i, math.max(0, ins[1]:get(i))) end
+      end}
+      local g = verify.run{spec = spec, subject = s, gates = {"CMP-03"}, seed = SEED, budget = "cuda",
+                           case = "large-index"}.gates[1]
+      assert.are.equal("pass", g.status, g.reason)
+      assert.are.equal(101, seen.tiled)
+      assert.are.equal(4999, seen.numel)
+      assert.is_true(seen.n > 0 and seen.n <= seen.numel, tostring(seen.n))   -- 60000 drawn: all here
+    end)
+
     it("is not run on the cpu budget, and says so", function()
       local g = probe("relu_good", "cpu")
       assert.are.equal("pass", g.status, g.reason)

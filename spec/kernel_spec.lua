@@ -281,6 +281,57 @@ describe("kcv.kernel.run", function()
     assert.are.equal(64, r.shared_bytes)          -- y alone
   end)
 
+  it("sends only a tiled buffer's head, repeats it on the device and brings nothing back", function()
+    -- CMP-03's runs past 2^31 elements: their inputs repeat a random head,
+    -- and sending all of them moved 16 GB a tensor each way
+    local n, period = 1000, 7
+    local x, y = kcv.buffer("f32", n), kcv.buffer("f32", n)
+    for i = 0, n - 1 do x:set(i, (i % period) - 3.0) end
+    x:set(500, 1e6)                                   -- the caller broke its word here: not sent
+    local r = relu:launch{grid = 4, block = 256, args = {x, y, n}, tile = {[x] = period * 4}}
+    assert.are.equal("ok", r.status, r.message)
+    for i = 0, n - 1 do assert.are.equal(math.max(0, (i % period) - 3.0), y:get(i)) end
+    assert.are.equal(1e6, x:get(500))                 -- the host's bytes stay as they were
+    assert.are.equal(64 + 4000 // 64 * 64 + 64, r.shared_bytes)   -- the head and y
+  end)
+
+  it("brings back only the sampled elements, into their places, from a device copy never uploaded", function()
+    local n = 1000
+    local x, y = kcv.buffer("f32", n), kcv.buffer("f32", n):fill(9)
+    for i = 0, n - 1 do x:set(i, i - 10.0) end
+    local sample = {0, 5, 10, 11, 12, 13, 999}
+    local r = relu:launch{grid = 4, block = 256, args = {x, y, n}, sample = {[y] = sample}}
+    assert.are.equal("ok", r.status, r.message)
+    local picked = {}
+    for _, i in ipairs(sample) do picked[i] = true end
+    for i = 0, n - 1 do
+      assert.are.equal(picked[i] and math.max(0, i - 10.0) or 9, y:get(i))
+    end
+    assert.are.equal(4032 + 64, r.shared_bytes)      -- x whole, y's seven elements
+    -- the device copy starts as the poison byte, not as the host's bytes
+    local skip = load("off_by_one", {"ptr", "i32"})   -- writes 2.0 to y[0 .. 8]
+    local z = kcv.buffer("f32", 64):fill(9)
+    assert.are.equal("ok", skip:launch{grid = 1, block = 32, args = {z, 8}, poison = {[z] = 0x7F},
+                                       sample = {[z] = {7, 8, 40}}}.status)
+    assert.are.same({2, 2, 0x7F7F7F7F}, {z:get(7), z:get(8), z:bits(40)})
+    assert.are.equal(9, z:get(0))
+  end)
+
+  it("refuses a tile or a sample that does not fit its buffer", function()
+    local x, y = kcv.buffer("f32", 8), kcv.buffer("f32", 8)
+    local function run(opts)
+      opts.grid, opts.block, opts.args = 1, 32, {x, y, 8}
+      return err_of(relu.launch, relu, opts)
+    end
+    assert.matches("tile: 6 bytes for a buffer of 32 bytes", run{tile = {[x] = 6}})
+    assert.matches("tile: 36 bytes", run{tile = {[x] = 36}})
+    assert.matches("tile: a tiled buffer has no poison", run{tile = {[x] = 4}, poison = {[x] = 1}})
+    assert.matches("sample%[2%]: 8 is no element index of a buffer of 8 elements", run{sample = {[y] = {0, 8}}})
+    assert.matches("sample: an empty list", run{sample = {[y] = {}}})
+    assert.matches("sample: a buffer cannot be both tiled and sampled", run{tile = {[y] = 4}, sample = {[y] = {1}}})
+    assert.matches("tile: a key is not a buffer among the launch args", run{tile = {[kcv.buffer("f32", 8)] = 4}})
+  end)
+
   it("reports a write one element past the end in the after-guard", function()
     local k = load("off_by_one", {"ptr", "i32"})
     local y = kcv.buffer("f32", 8)

@@ -153,6 +153,12 @@ int main(int argc, char **argv)
         }
         printf("== bf16 gemm 32x48x32: %d of %d elements equal to fmaf in k order; max %d ulp apart; max |gpu-exact|/sum|terms| %.3g\n",
                same, M * N, maxulp, maxrel);
+        // the bits themselves, a row a line, to fit an accumulation model against
+        for (int i = 0; i < M; i++) {
+            printf("gemm row %2d:", i);
+            for (int j = 0; j < N; j++) printf(" %08x", u_of(o[i * ldc + j]));
+            printf("\n");
+        }
     }
     return 0;
 }

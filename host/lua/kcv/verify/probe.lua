@@ -233,10 +233,15 @@ end
 
 -- A case too large for the oracle, on an element-wise spec: run it whole,
 -- then compare only the elements at c.sample (flat indices), the oracle
--- evaluated on the inputs' elements there.  nil when within the bound,
--- else a failure naming the element's true index.
-function Ctx:sampled(c, inputs, mode)
-  local r = self:run(inputs, c.shape, c.opts)
+-- evaluated on the inputs' elements there.  Only those elements come back
+-- from the device (opts.sample); with `period`, the inputs repeat their
+-- first `period` elements (case.tiled_inputs) and only that head travels
+-- (opts.tiled).  nil when within the bound, else a failure naming the
+-- element's true index.
+function Ctx:sampled(c, inputs, mode, period)
+  local opts = {sample = c.sample, tiled = period}
+  for k, v in pairs(c.opts or {}) do opts[k] = v end
+  local r = self:run(inputs, c.shape, opts)
   local f = self:outcome(c, r)
   if f then return f end
   local small_in, small_out = {}, {}

@@ -11,6 +11,11 @@
 --       poison = byte    outputs pre-filled with this byte
 --       offset = n       inputs start n elements past a 16-byte boundary
 --       redzone = bytes  guard bytes around every buffer
+--     and hints any subject may ignore (CMP-03's runs past 2^31 elements):
+--       outputs_unread = true  only how the run ends is judged
+--       tiled = period   each input repeats its first `period` elements
+--                        (case.tiled_inputs): only that head need travel
+--       sample = {i, ...}  only these flat elements of each output are read
 --   -> r = {status = "ok"|"launch_error"|"kernel_error"|"crash"|"timeout"|
 --           "oom"|"needs_device", message=, outputs = {...}, inputs = {...
 --           the inputs as the kernel left them}, redzone = {{buffer=, side=,
@@ -38,10 +43,14 @@ local PLACEMENT_STEP = 4096
 -- opts.outputs_unread: the caller judges only how the run ended (CMP-03's
 -- whole runs at the top of the range), so a kernel subject's outputs are
 -- filled on the device and never copied back (r.outputs hold zeros or the
--- poison byte): gigabytes at gdn's top shapes.  Such a run is still a
--- plain run for RES-02's record of where the kernel launched.
+-- poison byte): gigabytes at gdn's top shapes.  opts.tiled and
+-- opts.sample (CMP-03's sampled runs) send only the inputs' heads and
+-- bring back only the sampled elements: relu's top and large-index runs
+-- moved 24 GB each way.  Such runs are still plain runs for RES-02's
+-- record of where the kernel launched.
+local HINTS = {outputs_unread = true, tiled = true, sample = true}
 local function plain(opts)
-  for k in pairs(opts) do if k ~= "outputs_unread" then return false end end
+  for k in pairs(opts) do if not HINTS[k] then return false end end
   return true
 end
 
@@ -139,7 +148,15 @@ function Kernel:run(inputs, s, opts)
   opts = opts or {}
   local spec = self.spec
   local named = {}
-  local ins = clone_all(inputs)
+  -- a tiled input is never read back, so the caller's buffer serves
+  local tile = {}
+  if opts.tiled then
+    for _, b in ipairs(inputs) do
+      if b.numel > opts.tiled then tile[b] = opts.tiled * b.itemsize end
+    end
+  end
+  local ins = {}
+  for i, b in ipairs(inputs) do ins[i] = tile[b] and b or b:clone() end
   for i, t in ipairs(spec.inputs) do named[t.name] = ins[i] end
   local outs = new_outputs(spec, s)
   for i, t in ipairs(spec.outputs) do named[t.name] = outs[i] end
@@ -191,6 +208,14 @@ function Kernel:run(inputs, s, opts)
   end
   if opts.outputs_unread then
     for _, b in ipairs(outs) do scratch[b] = opts.poison or 0 end
+  end
+  if next(tile) then req.tile = tile end
+  if opts.sample then
+    req.sample = {}
+    local last = opts.sample[#opts.sample]
+    for _, b in ipairs(outs) do
+      if last and b.numel > last then req.sample[b] = opts.sample end
+    end
   end
   req.time = opts.time     -- {warmup=, reps=, flush=}: r.ms, the median (kcv tune)
   if opts.offset and opts.offset ~= 0 then
