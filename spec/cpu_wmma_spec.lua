@@ -295,6 +295,61 @@ describe("the cpu backend's nvcuda::wmma", function()
     assert.matches("warp of fewer than 32 threads", r.message)
   end)
 
+  describe("against the H200 (tools/wmma-probe.cu's answers, spec/fixtures/wmma-h200.txt)", function()
+    -- What CUDA leaves to the implementation, asked of the GPU once and
+    -- kept: every line here must come out of the emulation bit for bit.
+    local expected = {}
+    for line in io.lines("spec/fixtures/wmma-h200.txt") do
+      local key, from, to = line:match("^(%w+) (%x+) %-> (%x+)")
+      if key then expected[#expected + 1] = {key = key, from = tonumber(from, 16), to = tonumber(to, 16)} end
+    end
+    local function answers(key)
+      local list = {}
+      for _, e in ipairs(expected) do if e.key == key then list[#list + 1] = e end end
+      assert.is_true(#list > 0, key)
+      return list
+    end
+
+    it("rounds with __float_to_tf32 as the GPU does: ties away, Inf past the top, a NaN's low bits cut", function()
+      local list = answers("tf32")
+      local x, y = kcv.buffer("f32", #list), kcv.buffer("f32", #list)
+      for i, e in ipairs(list) do x:setbits(i - 1, e.from) end
+      ok(load("wmma_tf32_round", {"ptr", "ptr", "i32"}):launch{grid = 1, block = 32, args = {x, y, #list}})
+      for i, e in ipairs(list) do assert.are.equal(hex(e.to), hex(y:bits(i - 1)), hex(e.from)) end
+    end)
+
+    it("cuts a tf32 operand the kernel did not round toward zero, in A and in B", function()
+      local k = load("wmma_tf32", {"ptr", "ptr", "ptr", "i32"})
+      for _, side in ipairs{"rawA", "rawB"} do
+        local list = answers(side)
+        local A, B, D = kcv.buffer("f32", 128):fill(0), kcv.buffer("f32", 128):fill(0), kcv.buffer("f32", 256)
+        for i, e in ipairs(list) do
+          if side == "rawA" then A:setbits((i - 1) * 8, e.from); B:set(i - 1, 1.0)
+          else A:set((i - 1) * 8, 1.0); B:setbits(i - 1, e.from) end
+        end
+        ok(k:launch{grid = 1, block = 32, args = {A, B, D, 0}})
+        for i, e in ipairs(list) do
+          local at = side == "rawA" and (i - 1) * 16 or i - 1
+          assert.are.equal(hex(e.to), hex(D:bits(at)), side .. " " .. hex(e.from))
+        end
+      end
+    end)
+
+    it("rounds a __half accumulator once, after the sum (not after each term)", function()
+      local rows = {{1, 2^-11, 2^-11}, {1, 2^-11, 2^-13}, {1, 2^-11, 0}, {1 + 2^-10, 2^-11, 0}, {2048, 1, 0}, {2048, 1, 1}}
+      local A, B, C = kcv.buffer("f16", 256):fill(0), kcv.buffer("f16", 256):fill(1), kcv.buffer("f16", 256):fill(0)
+      for r, row in ipairs(rows) do for c, v in ipairs(row) do A:set((r - 1) * 16 + c - 1, v) end end
+      ok(load("wmma_half_acc", {"ptr", "ptr", "ptr"}):launch{grid = 1, block = 32, args = {A, B, C}})
+      local list = {}
+      for line in io.lines("spec/fixtures/wmma-h200.txt") do
+        local r, bits = line:match("^halfacc row (%d) %-> (%x+)")
+        if r then list[tonumber(r) + 1] = tonumber(bits, 16) end
+      end
+      assert.are.equal(#rows, #list)
+      for r = 1, #rows do assert.are.equal(("0x%04x"):format(list[r]), ("0x%04x"):format(C:bits((r - 1) * 16)), "row " .. r - 1) end
+    end)
+  end)
+
   describe("what it does not emulate", function()
     local function try(body)
       local d = files.tmpdir()

@@ -197,8 +197,9 @@ static inline void fill_fragment(__frag_base<T, size, packed_size> &f,
 
 /* ---- tf32 ----------------------------------------------------------------- */
 
-/* cvt.rna.tf32.f32 as sm_90a code computes it (not yet run on the H200;
- * tools/wmma-probe.cu asks it): the SASS that nvcc 13.0 emits for sm_90a
+/* cvt.rna.tf32.f32 as sm_90a code computes it (the H200 gave these bits
+ * for all 24 values tools/wmma-probe.cu asks, 2026-12-03; kept in
+ * spec/fixtures/wmma-h200.txt): the SASS that nvcc 13.0 emits for sm_90a
  * (seen with nvdisasm) adds 0x1000, half an ulp of tf32, to the
  * bits of a value whose magnitude is below Inf (FSETP.GEU |x|, +INF), then
  * clears the 13 low bits.  So: round to nearest, ties away from zero, to
@@ -220,8 +221,9 @@ static inline float __float_to_tf32(float in)
  * sm_90a code hands the 32 bits of an element to the tensor core
  * (HMMA.1684.F32.TF32) as they are, and PTX leaves what it makes of the
  * 13 low bits to the implementation.  Here they are ignored: a value the
- * kernel did not round is cut toward zero to tf32 (not yet compared with a
- * GPU), and no product has more than 22 significant bits. */
+ * kernel did not round is cut toward zero to tf32, as the H200 does in A
+ * and in B (tools/wmma-probe.cu), and no product has more than 22
+ * significant bits. */
 static inline float kcv__tf32_operand(float v)
 {
     uint32_t u;
