@@ -64,23 +64,63 @@ local function problem(seed)
           C0 = function(i, j) return c:get(i * N + j) end}
 end
 
--- D = A B + C0 (C0 nil: zero) as the emulation computes it: fmaf in increasing k
-local function reference(p, with_c0, k_order)
+-- floor(log2 |x|) of a finite x ~= 0
+local function expo(x)
+  x = math.abs(x)
+  local e = math.floor(math.log(x, 2))
+  while 2.0 ^ e > x do e = e - 1 end
+  while 2.0 ^ (e + 1) <= x do e = e + 1 end
+  return e
+end
+
+-- A finite double cut toward zero to float (Inf from 2^128 on).
+local function rz32(x)
+  if math.abs(x) >= 2.0 ^ 128 then return x > 0 and math.huge or -math.huge end
+  local f = f32(x)
+  if math.abs(f) > math.abs(x) then f = kcv.frombits(kcv.tobits(f, "f32") - 1, "f32") end
+  return f
+end
+
+-- c plus the products of the pairs {a, b}, as the H200's tensor cores add
+-- a group with a float accumulator (docs/CPU.md): each term cut toward
+-- zero at 2^-25 of the largest exponent, a product's being the sum of its
+-- factors', then the exact sum cut toward zero to float.
+local function tensor_group(c, pairs)
+  local emax = c ~= 0 and expo(c) or nil
+  for _, p in ipairs(pairs) do
+    if p[1] ~= 0 and p[2] ~= 0 then
+      local e = expo(p[1]) + expo(p[2])
+      if not emax or e > emax then emax = e end
+    end
+  end
+  if not emax then return c end
+  local q = 2.0 ^ (emax - 25)
+  local function cut(t) local n = t / q; return n >= 0 and math.floor(n) or math.ceil(n) end
+  local s = cut(c)
+  for _, p in ipairs(pairs) do s = s + cut(p[1] * p[2]) end
+  return rz32(s * q)
+end
+
+-- D = A B + C0 (C0 nil: zero) as the emulation computes it: groups of 16
+-- products in increasing k (bf16); with `fmaf`, fmaf in increasing k.
+local function reference(p, with_c0, fmaf)
   local d = {}
   for i = 0, M - 1 do
     for j = 0, N - 1 do
       local s = with_c0 and p.C0(i, j) or 0
-      for _, k in ipairs(k_order) do s = f32(p.A(i, k) * p.B(k, j) + s) end
+      for k0 = 0, K - 1, 16 do
+        local pairs = {}
+        for k = k0, k0 + 15 do pairs[#pairs + 1] = {p.A(i, k), p.B(k, j)} end
+        if fmaf then
+          for _, ab in ipairs(pairs) do s = f32(ab[1] * ab[2] + s) end
+        else
+          s = tensor_group(s, pairs)
+        end
+      end
       d[i * N + j] = s
     end
   end
   return d
-end
-
-local function increasing()
-  local o = {}
-  for k = 0, K - 1 do o[#o + 1] = k end
-  return o
 end
 
 -- Runs kernel wmma_bf16_<ab> (ab: "rr", "cc", "rc", "cr") with C in the
@@ -121,25 +161,23 @@ local function assert_c(C, ccol, want, scale)
 end
 
 describe("the cpu backend's nvcuda::wmma", function()
-  it("computes C = A B in bf16 m16n16k16 with a float accumulator bit for bit as fmaf in increasing k", function()
+  it("computes C = A B in bf16 m16n16k16 with a float accumulator bit for bit as the H200's tensor cores", function()
     local p = problem(11)
     local C = gemm(p, "rr", false, 0, 1)
-    local want = reference(p, false, increasing())
+    local want = reference(p, false)
     assert_c(C, false, want, 1)
-    -- the order matters for these data: summing k downward gives other bits,
-    -- so the test above would see an emulation that did
-    local down = {}
-    for k = K - 1, 0, -1 do down[#down + 1] = k end
-    local other, differ = reference(p, false, down), 0
+    -- the model matters for these data: fmaf in increasing k gives other
+    -- bits, so the test above would see an emulation that did that
+    local other, differ = reference(p, false, true), 0
     for i = 0, M * N - 1 do
       if kcv.tobits(other[i], "f32") ~= kcv.tobits(want[i], "f32") then differ = differ + 1 end
     end
-    assert.is_true(differ > 10, differ .. " elements depend on the order of k")
+    assert.is_true(differ > 10, differ .. " elements differ between the two models")
   end)
 
   it("gives the same bits with column-major operands and a mem_col_major accumulator", function()
     local p = problem(12)
-    local want = reference(p, true, increasing())
+    local want = reference(p, true)
     for _, ab in ipairs{"rr", "cc", "rc", "cr"} do
       for _, ccol in ipairs{false, true} do
         assert_c(gemm(p, ab, ccol, 1, 1), ccol, want, 1)
@@ -149,7 +187,7 @@ describe("the cpu backend's nvcuda::wmma", function()
 
   it("keeps element-wise fragment code correct: every accumulator element scaled by 2 before the store", function()
     local p = problem(13)
-    local want = reference(p, false, increasing())
+    local want = reference(p, false)
     assert_c(gemm(p, "rr", false, 0, 2), false, want, 2)
     assert_c(gemm(p, "cc", true, 0, 2), true, want, 2)
   end)
@@ -235,7 +273,11 @@ describe("the cpu backend's nvcuda::wmma", function()
       for i = 0, 15 do
         for j = 0, 15 do
           local s = 0
-          for kk = 0, 7 do s = f32(op(a(i, kk)) * op(b(kk, j)) + s) end
+          for k0 = 0, 7, 4 do         -- groups of 4 tf32 products
+            local pairs = {}
+            for kk = k0, k0 + 3 do pairs[#pairs + 1] = {op(a(i, kk)), op(b(kk, j))} end
+            s = tensor_group(s, pairs)
+          end
           assert.are.equal(hex(kcv.tobits(s, "f32")), hex(D:bits(i * 16 + j)),
                            ("D[%d][%d], convert = %d"):format(i, j, convert))
         end
@@ -333,6 +375,87 @@ describe("the cpu backend's nvcuda::wmma", function()
           assert.are.equal(hex(e.to), hex(D:bits(at)), side .. " " .. hex(e.from))
         end
       end
+    end)
+
+    -- the probe's random data: an LCG and Box-Muller, in C doubles, cast to float
+    local function probe_rng(seed)
+      local s = seed
+      local function u()
+        s = s * 6364136223846793005 + 1442695040888963407      -- wraps, as uint64_t does
+        return ((s >> 11) + 0.5) * 2 ^ -53
+      end
+      return function()
+        local u1 = u()
+        local u2 = u()
+        return f32(math.sqrt(-2 * math.log(u1)) * math.cos(6.283185307179586 * u2))
+      end
+    end
+
+    it("gives the H200's bits for a random GEMM with bf16, f16 and tf32 inputs and a float accumulator", function()
+      local GM, GN, GK, lda, ldb, ldc = 32, 32, 48, 56, 40, 36
+      local rows = {}
+      for line in io.lines("spec/fixtures/wmma-h200.txt") do
+        local kind, r, rest = line:match("^(%w+) row%s+(%d+):(.*)")
+        if kind then
+          rows[kind] = rows[kind] or {}
+          local list = {}
+          for h in rest:gmatch("%x+") do list[#list + 1] = tonumber(h, 16) end
+          rows[kind][tonumber(r)] = list
+        end
+      end
+      local bf = probe_rng(12345)
+      local f = probe_rng(777)
+      local inputs = {}
+      inputs.bf16 = {kcv.buffer("bf16", GM * lda), kcv.buffer("bf16", GK * ldb)}
+      inputs.f16 = {kcv.buffer("f16", GM * lda), kcv.buffer("f16", GK * ldb)}
+      inputs.tf32 = {kcv.buffer("f32", GM * lda), kcv.buffer("f32", GK * ldb)}
+      for _, kind in ipairs{"bf16", "f16", "tf32"} do       -- the probe's order of draws
+        local rng = kind == "bf16" and bf or f
+        for _, b in ipairs(inputs[kind]) do
+          for e = 0, b.numel - 1 do b:set(e, rng()) end    -- to bf16 and f16: nearest even, as the probe
+        end
+      end
+      local kernels = {bf16 = "wmma_bf16_rr", f16 = "wmma_f16_rr", tf32 = "wmma_tf32_rr"}
+      for _, kind in ipairs{"bf16", "f16", "tf32"} do
+        local A, B = table.unpack(inputs[kind])
+        local C = kcv.buffer("f32", GM * ldc):fill(0)
+        local params = {"ptr", "ptr", "ptr", "i32", "i32", "i32", "i32", "i32", "i32"}
+        local args = {A, B, C, GM, GN, GK, lda, ldb, ldc}
+        if kind == "bf16" then
+          for _, t in ipairs{"i32", "i32", "f32"} do params[#params + 1] = t end
+          for _, v in ipairs{0, 0, 1.0} do args[#args + 1] = v end
+        end
+        ok(load(kernels[kind], params):launch{grid = 2, block = 64, args = args})
+        local bad, first = 0, nil
+        for i = 0, GM - 1 do
+          for j = 0, GN - 1 do
+            local want, got = rows[kind][i][j + 1], C:bits(i * ldc + j)
+            if want ~= got then
+              bad = bad + 1
+              first = first or ("C[%d][%d] = %s, the H200 %s"):format(i, j, hex(got), hex(want))
+            end
+          end
+        end
+        assert.are.equal(0, bad, ("%s: %d of 1024 differ; first %s"):format(kind, bad, first))
+      end
+    end)
+
+    it("gives the H200's bits at the ends of float's range: Inf past it, subnormals, small terms cut", function()
+      local edge = {{2 ^ 127, 2 ^ 127}, {0x1.fep127, 2 ^ 104}, {-2 ^ 127, -2 ^ 127}, {2 ^ -126, -2 ^ -133},
+                    {2 ^ -130, 2 ^ -132, 2 ^ -133}, {2 ^ -133, 2 ^ -133, 2 ^ -133}, {1, -2 ^ -30}, {-1, 2 ^ -30}}
+      local A, B = kcv.buffer("bf16", 256):fill(0), kcv.buffer("bf16", 256):fill(1)
+      for r, row in ipairs(edge) do for c, v in ipairs(row) do A:set((r - 1) * 16 + c - 1, v) end end
+      local C = kcv.buffer("f32", 256)
+      ok(load("wmma_bf16_rr", GEMM):launch{grid = 1, block = 32, args = {A, B, C, 16, 16, 16, 16, 16, 16, 0, 0, 1.0}})
+      local n = 0
+      for line in io.lines("spec/fixtures/wmma-h200.txt") do
+        local r, bits = line:match("^edge row (%d) %-> (%x+)")
+        if r then
+          n = n + 1
+          assert.are.equal(hex(tonumber(bits, 16)), hex(C:bits(tonumber(r) * 16)), "edge row " .. r)
+        end
+      end
+      assert.are.equal(#edge, n)
     end)
 
     it("rounds a __half accumulator once, after the sum (not after each term)", function()

@@ -160,5 +160,54 @@ int main(int argc, char **argv)
             printf("\n");
         }
     }
+    // 7. the same random GEMM on __half inputs and on tf32 (rounded after the
+    //    load), and bf16 sums at the ends of float's range: the bits, to fit
+    //    a model of the tensor cores' accumulation (docs/CPU.md)
+    {
+        int M = 32, N = 32, K = 48, lda = 56, ldb = 40, ldc = 36;
+        uint64_t s = 777;
+        auto rnd = [&]() { s = s * 6364136223846793005ULL + 1442695040888963407ULL; double u1 = ((s >> 11) + 0.5) * 0x1p-53;
+                           s = s * 6364136223846793005ULL + 1442695040888963407ULL; double u2 = ((s >> 11) + 0.5) * 0x1p-53;
+                           return (float)(sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2)); };
+        std::vector<__half> a(M * lda), b(K * ldb);
+        for (auto &v : a) v = __float2half_rn(rnd());
+        for (auto &v : b) v = __float2half_rn(rnd());
+        std::vector<float> fa(M * lda), fb(K * ldb);
+        for (auto &v : fa) v = rnd();
+        for (auto &v : fb) v = rnd();
+        __half *dA = dev(a), *dB = dev(b);
+        float *dfA = dev(fa), *dfB = dev(fb), *dC;
+        CK(cudaMalloc(&dC, M * ldc * 4));
+        const char *names[2] = {"f16", "tf32"};
+        for (int g = 0; g < 2; g++) {
+            CK(cudaMemset(dC, 0, M * ldc * 4));
+            if (g == 0) wmma_f16_rr<<<2, 64>>>(dA, dB, dC, M, N, K, lda, ldb, ldc);
+            else wmma_tf32_rr<<<2, 64>>>(dfA, dfB, dC, M, N, K, lda, ldb, ldc);
+            auto o = host(dC, M * ldc);
+            for (int i = 0; i < M; i++) {
+                printf("%s row %2d:", names[g], i);
+                for (int j = 0; j < N; j++) printf(" %08x", u_of(o[i * ldc + j]));
+                printf("\n");
+            }
+        }
+        // bf16 rows of 16 products (B = ones) at the ends of the range
+        std::vector<uint16_t> ea(256, 0), eb(256, bf_of(1.0f));
+        float rows[8][4] = {{0x1p127f, 0x1p127f, 0, 0},              // 2^128: Inf or FLT_MAX?
+                            {0x1.fep127f, 0x1p104f, 0, 0},           // past FLT_MAX by a little
+                            {-0x1p127f, -0x1p127f, 0, 0},
+                            {0x1p-126f, -0x1p-133f, 0, 0},           // a subnormal result, cut
+                            {0x1p-130f, 0x1p-132f, 0x1p-133f, 0},
+                            {0x1p-133f, 0x1p-133f, 0x1p-133f, 0},
+                            {1.0f, -0x1p-30f, 0, 0},                 // negative small term: cut toward zero?
+                            {-1.0f, 0x1p-30f, 0, 0}};
+        for (int r = 0; r < 8; r++) for (int c = 0; c < 4; c++) ea[r * 16 + c] = bf_of(rows[r][c]);
+        __nv_bfloat16 *dA2, *dB2; float *dC2;
+        CK(cudaMalloc(&dA2, 512)); CK(cudaMalloc(&dB2, 512)); CK(cudaMalloc(&dC2, 1024));
+        CK(cudaMemcpy(dA2, ea.data(), 512, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dB2, eb.data(), 512, cudaMemcpyHostToDevice));
+        wmma_bf16_rr<<<1, 32>>>(dA2, dB2, dC2, 16, 16, 16, 16, 16, 16, 0, 0, 1.0f);
+        auto o = host(dC2, 256);
+        for (int r = 0; r < 8; r++) printf("edge row %d -> %08x (%.9g)\n", r, u_of(o[r * 16]), o[r * 16]);
+    }
     return 0;
 }

@@ -38,16 +38,16 @@
  *
  * Arithmetic.  d[i][j] = c[i][j] + sum over k of a[i][k] b[k][j], each
  * product exact (bf16, f16 and tf32 have at most 11 significant bits, so a
- * product has at most 22 and is exact in float), added in float with fmaf
- * in increasing k, starting from c: one rounding per step.  A __half
- * accumulator is read exactly into float and d is rounded to __half (to
- * nearest even) once, at the end.  m8n8k4 does the same with fma in double.
- * The GPU's tensor cores add their products in an order, with a width and
- * with roundings that neither IEEE 754 nor CUDA specify, so the CPU's bits
- * and a GPU's may differ while both stay within the bounds that kcv's gates
- * derive from the spec's error model.  A float NaN result is 0x7fffffff,
- * the canonical NaN of the GPU's float arithmetic (a tensor core's NaN has
- * not been compared yet).
+ * product has at most 22).  A float accumulator adds them as the H200's
+ * tensor cores do (kcv__wmma_group: neither IEEE 754 nor CUDA says how;
+ * fitted to the H200's bits, docs/CPU.md): in groups of 16 products (f16,
+ * bf16) or 4 (tf32), each group with the running sum, every term cut
+ * toward zero at 2^-25 of the largest's exponent, the sum cut toward zero
+ * to float.  A __half accumulator is read exactly into float, the terms
+ * added with fmaf in increasing k, and d rounded to __half (to nearest
+ * even) once, at the end, which gave the H200's bits on the six sums asked.
+ * m8n8k4 adds with fma in double, in increasing k.  A float NaN result is
+ * 0x7fffffff, as on the H200.
  *
  * tf32.  __float_to_tf32 is the GPU's cvt.rna.tf32.f32, bit for bit: round
  * to nearest, ties away from zero, to 10 mantissa bits; the result is a
@@ -68,6 +68,7 @@
 
 #include "kcv_cuda_cpu.h"
 #include <type_traits>
+#include <climits>
 
 namespace nvcuda {
 namespace wmma {
@@ -325,21 +326,120 @@ static inline void kcv__wmma_out(double &d, double s) { d = s; }
 static inline float kcv__wmma_fma(float a, float b, float c) { return fmaf(a, b, c); }
 static inline double kcv__wmma_fma(double a, double b, double c) { return fma(a, b, c); }
 
-/* D = A B + C over the whole tile, in Acc (float or double): products
- * exact, added in increasing k from C.  d may be c: d[i][j] is written
- * after c[i][j], the only element of c it needs, was read. */
+/* A finite double, cut toward zero to float; past float's range, Inf (the
+ * H200 gives Inf for 2^127 + 2^127, and FLT_MAX's neighbour below 2^128
+ * stays finite). */
+static inline float kcv__rz_float(double x)
+{
+    if (fabs(x) >= 0x1p128) return x > 0 ? INFINITY : -INFINITY;
+    float f = (float)x;
+    if (isinf(f) || fabs((double)f) > fabs(x)) f = nextafterf(f, 0.0f);
+    return f;
+}
+
+/* floor(log2 |x|) of a finite x != 0; a subnormal's true exponent. */
+static inline int kcv__wmma_exp(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    int e = (int)((u >> 23) & 0xffu);
+    return e ? e - 127 : -149 + 31 - __builtin_clz(u & 0x7fffffu);
+}
+
+/* c + sum of the g products a[k] b[k * ldb] as the H200's tensor cores add
+ * them with a float accumulator.  Fitted to its bits (tools/wmma-probe.cu,
+ * 2026-12-03: 1024 of 1024 elements of a random 32 x 48 x 32 GEMM each for
+ * bf16, f16 and tf32, and sums at the ends of float's range): each product
+ * is exact; its exponent is taken as ea + eb, the sum of its factors'
+ * exponents (a significand product of 2 or more does not raise it); every
+ * term, c included, is cut toward zero to a multiple of 2^(emax - 25),
+ * emax the largest of those exponents; the exact sum of the terms is cut
+ * toward zero to float (Inf past its range).  So 1 + 15 * 2^-24 gives
+ * 0x3f800007, and 1 - 2^-30 gives 1.  A non-finite term, or no nonzero
+ * one, takes IEEE arithmetic (fmaf in k order): NaN, Inf, signed zeros. */
+static inline float kcv__wmma_group(float c, const float *a, const float *b, int ldb, int g)
+{
+    int emax = INT_MIN, finite = isfinite(c);
+    if (c != 0.0f && finite) emax = kcv__wmma_exp(c);
+    for (int k = 0; k < g && finite; k++) {
+        finite = isfinite(a[k]) && isfinite(b[k * ldb]);
+        if (a[k] != 0.0f && b[k * ldb] != 0.0f && finite) {
+            int e = kcv__wmma_exp(a[k]) + kcv__wmma_exp(b[k * ldb]);
+            if (e > emax) emax = e;
+        }
+    }
+    if (!finite || emax == INT_MIN) {
+        for (int k = 0; k < g; k++) c = fmaf(a[k], b[k * ldb], c);
+        return c;
+    }
+    /* in units of the last bit kept, 2^(emax - 25): each term below 2^28,
+     * so the casts cut toward zero exactly and the sum is exact */
+    double unit = ldexp(1.0, 25 - emax);
+    int64_t sum = (int64_t)((double)c * unit);
+    for (int k = 0; k < g; k++) sum += (int64_t)((double)a[k] * b[k * ldb] * unit);
+    return kcv__rz_float(ldexp((double)sum, emax - 25));
+}
+
+/* The tensor cores' group of products for a float accumulator: 16 for
+ * f16 and bf16 inputs, 4 for tf32 (the H200's, above). */
+template <typename S> struct kcv__wmma_g { static const int value = 16; };
+template <> struct kcv__wmma_g<float> { static const int value = 4; };
+
+/* D = A B + C over the whole tile: a float accumulator of f16, bf16 or
+ * tf32 inputs as the tensor cores add (kcv__wmma_group), the others
+ * (a __half accumulator, double) with fma in increasing k from C. */
 template <typename Acc, int M, int N, int K, typename S, typename Tc, typename Td>
-static inline void kcv__wmma_mma(Td *d, const S *a, const S *b, const Tc *c)
+static inline void kcv__wmma_product(Td *d, const S *a, const S *b, const Tc *c)
 {
     Acc av[M * K], bv[K * N];
     for (int i = 0; i < M * K; i++) av[i] = kcv__wmma_in(a[i]);
     for (int i = 0; i < K * N; i++) bv[i] = kcv__wmma_in(b[i]);
+    constexpr bool grouped = std::is_same<Acc, float>::value && std::is_same<Tc, float>::value &&
+                             std::is_same<Td, float>::value;
+    constexpr int G = kcv__wmma_g<S>::value;
     for (int i = 0; i < M; i++)
         for (int j = 0; j < N; j++) {
             Acc s = (Acc)c[i * N + j];
-            for (int kk = 0; kk < K; kk++) s = kcv__wmma_fma(av[i * K + kk], bv[kk * N + j], s);
+            if constexpr (grouped)
+                for (int k0 = 0; k0 < K; k0 += G) s = kcv__wmma_group(s, &av[i * K + k0], &bv[k0 * N + j], N, G);
+            else
+                for (int kk = 0; kk < K; kk++) s = kcv__wmma_fma(av[i * K + kk], bv[kk * N + j], s);
             kcv__wmma_out(d[i * N + j], s);
         }
+}
+
+/* The last product each warp of a block asked for: its inputs' bits and
+ * its result.  Every lane holds the whole tile, so the 32 lanes of a warp
+ * nearly always ask for the same product; the first computes it, the
+ * others find their inputs equal bit for bit and copy it (32 times less
+ * work: the grouped sums cost about 9 fmaf chains).  Per OS thread, which
+ * runs a block's fibers; the product is a function of the bits alone, so
+ * a stale or foreign entry can only miss. */
+template <int M, int N, int K, typename S, typename Tc, typename Td>
+struct kcv__wmma_memo {
+    S a[M * K], b[K * N];
+    Tc c[M * N];
+    Td d[M * N];
+    bool valid;
+};
+
+/* d = a b + c; d may be c. */
+template <typename Acc, int M, int N, int K, typename S, typename Tc, typename Td>
+static inline void kcv__wmma_mma(Td *d, const S *a, const S *b, const Tc *c)
+{
+    static thread_local kcv__wmma_memo<M, N, K, S, Tc, Td> memo[32];
+    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    kcv__wmma_memo<M, N, K, S, Tc, Td> &m = memo[t / 32 % 32];
+    if (m.valid && !memcmp(m.a, a, sizeof m.a) && !memcmp(m.b, b, sizeof m.b) && !memcmp(m.c, c, sizeof m.c)) {
+        memcpy(d, m.d, sizeof m.d);
+        return;
+    }
+    memcpy(m.a, a, sizeof m.a);
+    memcpy(m.b, b, sizeof m.b);
+    memcpy(m.c, c, sizeof m.c);
+    kcv__wmma_product<Acc, M, N, K>(m.d, a, b, c);
+    m.valid = true;
+    memcpy(d, m.d, sizeof m.d);
 }
 
 template <int m, int n, int k, typename Td, typename Ta, typename La, typename Tb, typename Lb, typename Tc>
