@@ -319,6 +319,23 @@ describe("the cpu backend's nvcuda::wmma", function()
     end
   end)
 
+  it("gives each lane its own product when the lanes' fragments differ (a product is computed once a warp)", function()
+    -- the emulation keeps the last product of each warp and hands it to the
+    -- lanes whose inputs have the same bits; here no two lanes' do
+    local A = kcv.buffer("f16", 256)
+    local B = kcv.buffer("f16", 256):fill(0)
+    for e = 0, 255 do A:set(e, (e % 7) - 3) end
+    for kk = 0, 15 do B:set(kk * 16, 1) end              -- column 0 of B: ones
+    local want0 = 0
+    for kk = 0, 15 do want0 = want0 + A:get(kk) end      -- row 0 of A, summed (small integers: exact)
+    assert.is_true(want0 ~= 0)
+    local D = kcv.buffer("f32", 64)
+    ok(load("wmma_lane_product", {"ptr", "ptr", "ptr"}):launch{grid = 1, block = 64, args = {A, B, D}})
+    for t = 0, 63 do
+      assert.are.equal(want0 * (t % 32 + 1), D:get(t), ("thread %d"):format(t))
+    end
+  end)
+
   it("traps a pointer not aligned to 256 bits, an ldm not a multiple of 16 bytes and a partial warp", function()
     local k = load("wmma_load_at", {"ptr", "i32", "i32", "ptr"})
     local p = kcv.buffer("f16", 64 * 64):fill(1)
