@@ -209,5 +209,43 @@ int main(int argc, char **argv)
         auto o = host(dC2, 256);
         for (int r = 0; r < 8; r++) printf("edge row %d -> %08x (%.9g)\n", r, u_of(o[r * 16]), o[r * 16]);
     }
+    // 8. what the fit left open (not run yet): the exponent of a subnormal
+    //    __half factor (its true one, or the format's smallest), and signed
+    //    zeros (bf16, C loaded from memory).  D[r][0] of a 16 x 16 x 16
+    //    product: A's row r times B's column 0, plus C[r][0].
+    {
+        std::vector<__half> ha(256, __float2half(0.0f)), hb(256, __float2half(0.0f));
+        // row 0: 2^-20 (subnormal) x 2^10 = 2^-10, and 2^-14 x 2^-19 (subnormal) = 2^-33:
+        //        2^-10 + 2^-33 if the first product's exponent is -10, 2^-10 if it is -4
+        ha[0] = __float2half(0x1p-20f); ha[1] = __float2half(0x1p-14f);
+        hb[0 * 16] = __float2half(0x1p10f); hb[1 * 16] = __float2half(0x1p-19f);
+        // row 1: 2^-24 (the smallest subnormal) x 2^10 = 2^-14, and 2^-14 x 2^-21 = 2^-35:
+        //        2^-14 + 2^-35 if the first product's exponent is -14, 2^-14 if it is -4
+        ha[16 + 0] = __float2half(0x1p-24f); ha[16 + 2] = __float2half(0x1p-14f);
+        hb[2 * 16] = __float2half(0x1p-21f);
+        __half *dA = dev(ha), *dB = dev(hb); float *dC; CK(cudaMalloc(&dC, 16 * 16 * 4));
+        CK(cudaMemset(dC, 0, 1024));
+        wmma_f16_rr<<<1, 32>>>(dA, dB, dC, 16, 16, 16, 16, 16, 16);
+        auto o = host(dC, 256);
+        for (int r = 0; r < 2; r++) printf("subn row %d -> %08x (%.9g)\n", r, u_of(o[r * 16]), o[r * 16]);
+        // signed zeros, bf16: C loaded from memory (load_c), B = ones
+        std::vector<uint16_t> za(256, 0), zb(256, bf_of(1.0f));
+        std::vector<float> zc(256, 0.0f);
+        za[1 * 16] = 0x8000;                       // row 1: a product -0, C = +0
+        zc[2 * 16] = -0.0f;                        // row 2: products +0, C = -0
+        za[3 * 16] = 0x8000; zc[3 * 16] = -0.0f;   // row 3: a product -0, C = -0 (the others +0)
+        for (int k = 0; k < 16; k++) za[4 * 16 + k] = 0x8000;   // row 4: every product -0, C = -0
+        zc[4 * 16] = -0.0f;
+        za[5 * 16] = bf_of(1.0f); za[5 * 16 + 1] = bf_of(-1.0f);   // row 5: 1 - 1 = 0, C = +0
+        za[6 * 16] = bf_of(1.0f); za[6 * 16 + 1] = bf_of(-1.0f); zc[6 * 16] = -0.0f;   // row 6: 1 - 1, C = -0
+        __nv_bfloat16 *dzA, *dzB; float *dzC;
+        CK(cudaMalloc(&dzA, 512)); CK(cudaMalloc(&dzB, 512));
+        CK(cudaMemcpy(dzA, za.data(), 512, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dzB, zb.data(), 512, cudaMemcpyHostToDevice));
+        dzC = dev(zc);
+        wmma_bf16_rr<<<1, 32>>>(dzA, dzB, dzC, 16, 16, 16, 16, 16, 16, 0, 1, 1.0f);
+        auto z = host(dzC, 256);
+        for (int r = 1; r < 7; r++) printf("zero row %d -> %08x\n", r, u_of(z[r * 16]));
+    }
     return 0;
 }
