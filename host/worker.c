@@ -356,7 +356,7 @@ static int arena_ensure(job_ctx *c, size_t total)
 /* A tiled buffer: its head from the memfd, then copies of what is there
  * already, doubling, so the bytes repeat the head (device bandwidth, not
  * the host's). */
-static int upload_tiled(job_ctx *c, kcv_dptr d, const kcv_job_buf *b, const char *head, char *err)
+static int upload_tiled(kcv_dptr d, const kcv_job_buf *b, const char *head, char *err)
 {
     if (W.be->htod(d, head, b->tile, err)) return -1;
     for (size_t have = b->tile; have < b->nbytes; have *= 2) {
@@ -392,7 +392,7 @@ static int job_upload(job_ctx *c)
         const kcv_job_buf *b = &j->bufs[i];
         if (rz && (W.be->htod(d - rz, pat, rz, err) || W.be->htod(d + b->nbytes, pat, rz, err)))
             rc = -1;
-        else if (b->tile) rc = upload_tiled(c, d, b, c->map + c->mfd_off[i], err);
+        else if (b->tile) rc = upload_tiled(d, b, c->map + c->mfd_off[i], err);
         else if (b->nsample) rc = W.be->memset8(d, (uint8_t)(b->poison >= 0 ? b->poison : 0), b->nbytes, err);
         else if (b->poison >= 0) rc = W.be->memset8(d, (uint8_t)b->poison, b->nbytes, err);
         else if (b->nbytes) rc = W.be->htod(d, c->map + c->mfd_off[i], b->nbytes, err);
