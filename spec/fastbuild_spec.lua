@@ -1,5 +1,6 @@
 -- corpus/fastbuild.py: the audit's faster load_inline (a precompiled torch
--- header for main.cpp, torch/types.h for torch/extension.h in cuda.cu),
+-- header for main.cpp; in cuda.cu torch/types.h for torch/extension.h, and
+-- first a minimal torch/types.h),
 -- driven by spec/fixtures/fastbuild/check.py with a stand-in load_inline
 -- and a stand-in compiler, so that it runs without CUDA or torch's headers.
 -- The real speed-up is measured on the H200 (docs/PERF.md).
@@ -22,15 +23,38 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     for _, c in ipairs(result().calls) do if c.name == name then t[#t + 1] = c end end
     return t
   end
+  local function build_of(name)
+    for _, b in ipairs(result().builds) do if b.name == name then return b end end
+  end
 
-  it_torch("builds main.cpp against a precompiled header and cuda.cu against the light header, in one call", function()
+  it_torch("builds main.cpp against a precompiled header and cuda.cu against the minimal header, in one call", function()
     local c = calls_of("a")
     assert.are.equal(1, #c)
     assert.are.same({"", "-I" .. result().root .. "/" .. c[1].extra_cflags[2]:match("pch%-%x+"), "-Winvalid-pch"},
                     c[1].extra_cflags)
-    assert.are.same({"-I" .. result().root .. "/light-header"}, c[1].extra_cuda_cflags)
-    assert.are.same({name = "a", mode = "fast", pch = true}, result().builds[1])
+    assert.are.same({"-I" .. result().root .. "/minimal-header"}, c[1].extra_cuda_cflags)
+    assert.are.same({name = "a", mode = "fast", pch = true, cuda_header = "minimal"}, build_of("a"))
     assert.are.equal("a", result().returned)
+  end)
+
+  it_torch("builds cuda.cu against the real torch/types.h when the minimal one lacks what it calls", function()
+    local c = calls_of("h")
+    assert.are.equal(2, #c)
+    assert.are.same({"-I" .. result().root .. "/minimal-header"}, c[1].extra_cuda_cflags)
+    assert.are.same({"-I" .. result().root .. "/light-header"}, c[2].extra_cuda_cflags)
+    assert.are.equal(c[1].extra_cflags[2], c[2].extra_cflags[2])   -- main.cpp's flags unchanged: ninja keeps its object
+    assert.are.same({name = "h", mode = "fast", pch = true, cuda_header = "types"}, build_of("h"))
+  end)
+
+  it_torch("keeps the minimal torch/types.h to ATen's core and the corpus's few operators, with torch's names", function()
+    local m = result().minimal_header
+    for _, inc in ipairs{"ATen/core/Tensor.h", "ATen/Dispatch.h", "ATen/ops/zeros_like.h", "ATen/ops/empty.h"} do
+      assert.is_truthy(m:find("#include <" .. inc .. ">", 1, true), inc)
+    end
+    assert.is_falsy(m:find("ATen/ATen.h", 1, true))
+    assert.is_truthy(m:find("using namespace at;", 1, true))
+    assert.is_truthy(m:find("constexpr auto kFloat32 = at::kFloat;", 1, true))
+    assert.are.equal(result().light_header, result().minimal_extension)   -- extension.h still means types.h
   end)
 
   it_torch("maps torch/extension.h to torch/types.h, which load_inline puts atop every CUDA source", function()
@@ -44,11 +68,11 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
 
   it_torch("builds a source that needs the whole header again exactly as load_inline does, and says why", function()
     local c = calls_of("c")
-    assert.are.equal(2, #c)
-    assert.are.same({"-O3"}, c[2].extra_cflags)
-    assert.are.same({"-O3"}, c[2].extra_cuda_cflags)
-    assert.are.equal("plain", result().builds[3].mode)
-    assert.is_truthy(result().builds[3].why:find("torch::nn is not declared", 1, true))
+    assert.are.equal(3, #c)                 -- the minimal header, torch/types.h, then load_inline's own
+    assert.are.same({"-O3"}, c[3].extra_cflags)
+    assert.are.same({"-O3"}, c[3].extra_cuda_cflags)
+    assert.are.equal("plain", build_of("c").mode)
+    assert.is_truthy(build_of("c").why:find("torch::nn is not declared", 1, true))
   end)
 
   it_torch("leaves a solution that sets use_pch itself to load_inline", function()
@@ -56,14 +80,14 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     assert.are.equal(1, #c)
     assert.is_true(c[1].use_pch)
     assert.is_nil(c[1].extra_cflags)
-    assert.are.equal("plain", result().builds[4].mode)
+    assert.are.equal("plain", build_of("d").mode)
   end)
 
   it_torch("keeps building an extension without the precompiled header when its first build went without it (no rebuild of main.cpp)", function()
     local c = calls_of("g")
     assert.are.equal(1, #c)
     assert.are.same({""}, c[1].extra_cflags)
-    assert.are.same({name = "g", mode = "fast", pch = false}, result().builds[#result().builds])
+    assert.are.same({name = "g", mode = "fast", pch = false}, build_of("g"))
   end)
 
   it_torch("builds the precompiled header once per set of host flags, empty flags ignored", function()
@@ -79,6 +103,6 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
       assert.are.equal(1, #c)
       assert.are.same({"-DBROKEN"}, c[1].extra_cflags)
     end
-    assert.are.same({name = "f", mode = "fast", pch = false}, result().builds[6])
+    assert.are.same({name = "f", mode = "fast", pch = false}, build_of("f"))
   end)
 end)
