@@ -177,8 +177,9 @@ def built_without_pch(kw):
 
 
 def install(build_root, log=sys.stderr):
-    """Make load_inline build through the precompiled header and the light
-    CUDA header, falling back to the plain build on a compile error."""
+    """Make load_inline build through the precompiled header and, for
+    cuda.cu, the minimal then the light CUDA header, falling back to the
+    plain build on a compile error."""
     plain = cpp_extension.load_inline
     if getattr(plain, "kcv_fast", False):
         return

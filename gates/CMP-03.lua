@@ -10,6 +10,7 @@
 -- an index computed in 32 bits has wrapped.
 local case = require "kcv.verify.case"
 local specmod = require "kcv.verify.spec"
+local probe = require "kcv.verify.probe"
 
 local SAMPLES = 60000
 
@@ -41,8 +42,7 @@ local function top_oracle_sized(ctx, c, item, limit)
   local spec = ctx.spec
   local shape = specmod.shape_string(c.shape)
   ctx:progress(("case %s (%s, run whole, compared oracle-sized)"):format(c.name, shape))
-  local opts = {outputs_unread = true}
-  for k, v in pairs(c.opts or {}) do opts[k] = v end
+  local opts = probe.opts_with(c, {outputs_unread = true})
   local f = ctx:outcome(c, ctx:run(ctx:tiled_inputs(c, case.LARGE_PERIOD), c.shape, opts))
   if f then return f end
   local small = case.fit(spec, c.shape, ctx.budget, item.dim, 4 * limit)

@@ -692,6 +692,18 @@ static void parse_launch(lua_State *L, run_ctx *c, int lt, int li, int kernels)
     lua_pop(L, 1);
 }
 
+/* The index of the launch arg buffer at the key of a per-buffer table (at
+ * -2, lua_next's key); an argument error naming `field` when it is none. */
+static int arg_buffer(lua_State *L, run_ctx *c, const char *field)
+{
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, c->map) != LUA_TNUMBER)
+        luaL_argerror(L, 1, lua_pushfstring(L, "%s: a key is not a buffer among the launch args", field));
+    int i = (int)lua_tointeger(L, -1) - 1;
+    lua_pop(L, 1);
+    return i;
+}
+
 /* poison = {[buf] = byte}, scratch = {[buf] = byte}, offset = {[buf] = bytes}.
  * A scratch buffer (a pipeline's workspace) is filled with its byte on the
  * device, as a poisoned one is, and its bytes are not copied back: no gate
@@ -705,11 +717,7 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
     int t = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        lua_pushvalue(L, -2);
-        if (lua_rawget(L, c->map) != LUA_TNUMBER)
-            luaL_argerror(L, 1, lua_pushfstring(L, "%s: a key is not a buffer among the launch args", field));
-        int i = (int)lua_tointeger(L, -1) - 1;
-        lua_pop(L, 1);
+        int i = arg_buffer(L, c, field);
         lua_Integer v = int_or_neg(L, -1);
         int offset = strcmp(field, "offset") == 0, max = offset ? 65535 : 255;
         if (v < 0 || v > max)
@@ -720,18 +728,6 @@ static void per_buffer(lua_State *L, run_ctx *c, const char *field)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-}
-
-/* The index of the launch arg buffer at the key of a per-buffer table (at
- * -2, lua_next's key); an argument error naming `field` when it is none. */
-static int arg_buffer(lua_State *L, run_ctx *c, const char *field)
-{
-    lua_pushvalue(L, -2);
-    if (lua_rawget(L, c->map) != LUA_TNUMBER)
-        luaL_argerror(L, 1, lua_pushfstring(L, "%s: a key is not a buffer among the launch args", field));
-    int i = (int)lua_tointeger(L, -1) - 1;
-    lua_pop(L, 1);
-    return i;
 }
 
 /* tile = {[buf] = bytes}: the buffer's bytes repeat its first `bytes` (the

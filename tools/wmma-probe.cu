@@ -19,19 +19,6 @@ static uint32_t u_of(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static uint16_t bf_of(float f) { uint32_t u = u_of(f); return (uint16_t)(u >> 16); }  // exact for bf16 values
 static float f_of_bf(uint16_t b) { return f_of((uint32_t)b << 16); }
 
-// tf32 operands used without __float_to_tf32
-extern "C" __global__ void tf32_raw(const float *A, const float *B, float *D)
-{
-    wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a;
-    wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> b;
-    wmma::fragment<wmma::accumulator, 16, 16, 8, float> acc;
-    wmma::load_matrix_sync(a, A, 8);
-    wmma::load_matrix_sync(b, B, 16);
-    wmma::fill_fragment(acc, 0.0f);
-    wmma::mma_sync(acc, a, b, acc);
-    wmma::store_matrix_sync(D, acc, 16, wmma::mem_row_major);
-}
-
 template <class T> T *dev(const std::vector<T> &h) { T *p; CK(cudaMalloc(&p, h.size() * sizeof(T) + 256)); CK(cudaMemcpy(p, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice)); return p; }
 template <class T> std::vector<T> host(const T *p, size_t n) { std::vector<T> h(n); CK(cudaDeviceSynchronize()); CK(cudaMemcpy(h.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost)); return h; }
 
@@ -69,7 +56,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 16; i++) A[i * 8] = f_of(vs[i]);
     for (int j = 0; j < 16; j++) B[j] = 1.0f;
     float *dA = dev(A), *dB = dev(B), *dD; CK(cudaMalloc(&dD, 256 * 4));
-    tf32_raw<<<1, 32>>>(dA, dB, dD);
+    wmma_tf32<<<1, 32>>>(dA, dB, dD, 0);   // the fixture's, unrounded operands
     auto D = host(dD, 256);
     printf("== tf32 raw operand A (times 1)\n");
     for (int i = 0; i < 16; i++) printf("rawA %08x -> %08x\n", vs[i], u_of(D[i * 16]));
@@ -77,7 +64,7 @@ int main(int argc, char **argv)
     for (int j = 0; j < 16; j++) B[j] = f_of(vs[j]);
     CK(cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice));
-    tf32_raw<<<1, 32>>>(dA, dB, dD);
+    wmma_tf32<<<1, 32>>>(dA, dB, dD, 0);   // the fixture's, unrounded operands
     D = host(dD, 256);
     printf("== tf32 raw operand B (1 times)\n");
     for (int j = 0; j < 16; j++) printf("rawB %08x -> %08x\n", vs[j], u_of(D[j]));

@@ -68,7 +68,6 @@
 
 #include "kcv_cuda_cpu.h"
 #include <type_traits>
-#include <climits>
 
 namespace nvcuda {
 namespace wmma {
@@ -208,13 +207,9 @@ static inline void fill_fragment(__frag_base<T, size, packed_size> &f,
  * bits (0x7fffffff gives 0x7fffe000, 0x7f800001 gives Inf). */
 static inline float __float_to_tf32(float in)
 {
-    uint32_t u;
-    memcpy(&u, &in, 4);
+    unsigned u = __float_as_uint(in);
     if ((u & 0x7f800000u) != 0x7f800000u) u += 0x1000u;
-    u &= 0xffffe000u;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    return __uint_as_float(u & 0xffffe000u);
 }
 
 /* A tf32 operand as mma_sync reads it: the 19 high bits.  CUDA asks the
@@ -227,22 +222,22 @@ static inline float __float_to_tf32(float in)
  * significant bits. */
 static inline float kcv__tf32_operand(float v)
 {
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    u &= 0xffffe000u;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
+    return __uint_as_float(__float_as_uint(v) & 0xffffe000u);
 }
 
 /* ---- the shared part of load, store and mma --------------------------------- */
+
+/* The thread's place in its block, as warps count it. */
+static inline unsigned kcv__wmma_thread(void)
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
 
 /* The warp barrier that each warp matrix function is on a GPU. */
 static inline void kcv__wmma_sync(void)
 {
     unsigned nt = blockDim.x * blockDim.y * blockDim.z;
-    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-    if (t / 32 * 32 + 32 > nt)
+    if (kcv__wmma_thread() / 32 * 32 + 32 > nt)
         kcv__trap("nvcuda::wmma called in a warp of fewer than 32 threads (the block's size is "
                   "not a multiple of 32); CUDA requires every lane of the warp");
     kcv__warp_op(KCV_W_SYNC, 0xffffffffu, 0, 0, 32);
@@ -326,28 +321,17 @@ static inline void kcv__wmma_out(double &d, double s) { d = s; }
 static inline float kcv__wmma_fma(float a, float b, float c) { return fmaf(a, b, c); }
 static inline double kcv__wmma_fma(double a, double b, double c) { return fma(a, b, c); }
 
-/* A finite double, cut toward zero to float; past float's range, Inf (the
- * H200 gives Inf for 2^127 + 2^127, and FLT_MAX's neighbour below 2^128
- * stays finite). */
-static inline float kcv__rz_float(double x)
-{
-    if (fabs(x) >= 0x1p128) return x > 0 ? INFINITY : -INFINITY;
-    float f = (float)x;
-    if (isinf(f) || fabs((double)f) > fabs(x)) f = nextafterf(f, 0.0f);
-    return f;
-}
-
 /* floor(log2 |x|) of a finite x != 0; a subnormal's true exponent. */
 static inline int kcv__wmma_exp(float x)
 {
-    uint32_t u;
-    memcpy(&u, &x, 4);
+    unsigned u = __float_as_uint(x);
     int e = (int)((u >> 23) & 0xffu);
     return e ? e - 127 : -149 + 31 - __builtin_clz(u & 0x7fffffu);
 }
 
 /* c + sum of the g products a[k] b[k * ldb] as the H200's tensor cores add
- * them with a float accumulator.  Fitted to its bits (tools/wmma-probe.cu,
+ * them with a float accumulator.  Fitted to its bits (tools/wmma-probe.cu;
+ * tools/fit-wmma-model.py compares the candidates;
  * 2026-12-03: 1024 of 1024 elements of a random 32 x 48 x 32 GEMM each for
  * bf16, f16 and tf32, and sums at the ends of float's range): each product
  * is exact; its exponent is taken as ea + eb, the sum of its factors'
@@ -377,7 +361,10 @@ static inline float kcv__wmma_group(float c, const float *a, const float *b, int
     double unit = ldexp(1.0, 25 - emax);
     int64_t sum = (int64_t)((double)c * unit);
     for (int k = 0; k < g; k++) sum += (int64_t)((double)a[k] * b[k * ldb] * unit);
-    return kcv__rz_float(ldexp((double)sum, emax - 25));
+    /* cut toward zero to float; from 2^128 on Inf, as the H200 gives for
+     * 2^127 + 2^127 (IEEE's toward-zero would give FLT_MAX) */
+    double s = ldexp((double)sum, emax - 25);
+    return fabs(s) >= 0x1p128 ? copysignf(INFINITY, (float)s) : kcv__d2f_mode(s, KCV_RZ);
 }
 
 /* The tensor cores' group of products for a float accumulator: 16 for
@@ -428,8 +415,7 @@ template <typename Acc, int M, int N, int K, typename S, typename Tc, typename T
 static inline void kcv__wmma_mma(Td *d, const S *a, const S *b, const Tc *c)
 {
     static thread_local kcv__wmma_memo<M, N, K, S, Tc, Td> memo[32];
-    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-    kcv__wmma_memo<M, N, K, S, Tc, Td> &m = memo[t / 32 % 32];
+    kcv__wmma_memo<M, N, K, S, Tc, Td> &m = memo[kcv__wmma_thread() / 32 % 32];
     if (m.valid && !memcmp(m.a, a, sizeof m.a) && !memcmp(m.b, b, sizeof m.b) && !memcmp(m.c, c, sizeof m.c)) {
         memcpy(d, m.d, sizeof m.d);
         return;

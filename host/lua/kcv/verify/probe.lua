@@ -95,6 +95,13 @@ function Ctx:oracle_untimed(inputs, s)
   return outs
 end
 
+-- Case c's run options (c.opts) with the subject's hints `extra` added
+-- (kcv.verify.subject: outputs_unread, tiled, sample); c.opts wins.
+function M.opts_with(c, extra)
+  for k, v in pairs(c.opts or {}) do extra[k] = v end
+  return extra
+end
+
 function Ctx:run(inputs, s, opts)
   local r = timed(self, "run", self.subject.run, self.subject, inputs, s, opts)
   self.last_run = {inputs = inputs, shape = s, outputs = r.outputs}
@@ -239,9 +246,7 @@ end
 -- (opts.tiled).  nil when within the bound, else a failure naming the
 -- element's true index.
 function Ctx:sampled(c, inputs, mode, period)
-  local opts = {sample = c.sample, tiled = period}
-  for k, v in pairs(c.opts or {}) do opts[k] = v end
-  local r = self:run(inputs, c.shape, opts)
+  local r = self:run(inputs, c.shape, M.opts_with(c, {sample = c.sample, tiled = period}))
   local f = self:outcome(c, r)
   if f then return f end
   local small_in, small_out = {}, {}
