@@ -135,9 +135,9 @@ def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None, 
             artifact = differs & (a1 == a2) & torch.isfinite(a1) & (mask_key(ac, finite_detail, zero_sign) == gk)
         rounding = torch.zeros_like(differs)
         if has_bound:
-            # a zero against a normal within the bound (kcv_compare.c)
-            zero = lambda c: (c == PZERO) | (c == NZERO)
-            zvn = (zero(gc) & (ec == NORMAL)) | (zero(ec) & (gc == NORMAL))
+            # a zero or a subnormal against a normal within the bound (kcv_compare.c)
+            small = lambda c: (c == PZERO) | (c == NZERO) | (c == SUBNORMAL)
+            zvn = (small(gc) & (ec == NORMAL)) | (small(ec) & (gc == NORMAL))
             bound = (c_abs or 0.0) + (term(c_mag, mv) if mv is not None else 0.0)
             rounding = differs & ~artifact & zvn & ((gv - ev).abs() <= bound)
         kinds = {"first": differs & ~artifact & ~rounding, "first_ref_disagree": disagree,

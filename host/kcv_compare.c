@@ -311,11 +311,14 @@ static const char *const rr_fields[RR_NKIND] = {"first", "first_ref_disagree", "
 
 static inline double term(double c, double x);
 
-/* A zero against a normal number, raw classes (before mask_key merges). */
-static int zero_vs_normal(int a, int b)
+/* A zero or a subnormal against a normal number, raw classes (before
+ * mask_key merges): the pairs whose class a rounding can decide.  (A zero
+ * against a subnormal is not one of them: that is a flush, EXC-02's.) */
+static int rounds_across(int a, int b)
 {
-    int za = a == C_PZERO || a == C_NZERO, zb = b == C_PZERO || b == C_NZERO;
-    return (za && b == C_NORMAL) || (zb && a == C_NORMAL);
+    int sa = a == C_PZERO || a == C_NZERO || a == C_SUBNORMAL,
+        sb = b == C_PZERO || b == C_NZERO || b == C_SUBNORMAL;
+    return (sa && b == C_NORMAL) || (sb && a == C_NORMAL);
 }
 
 typedef struct { int64_t count, index; int gc, ec, rc; } rr_tally;
@@ -374,11 +377,12 @@ static int opt_alt(lua_State *L, int arg, int64_t n, kcv_buf *alt[2])
  * finite values (alt) gives the same finite value twice, in the kernel's
  * class: then the oracle's NaN or Inf came only from 0*NaN or 0*Inf, and
  * the kernel's finite answer is an artifact of that, not an error.
- * With a bound (opts c_abs, c_mag and mag as in within), a zero against a
- * normal number whose difference is within c_abs + c_mag*|mag_i| is a
- * rounding, counted apart: a sum that cancels is 0 in one order and ±1e-9
- * in another, which is the thresholded gates' question, not a class's.
- * Subnormals stay strict (a flush to zero is EXC-02's). */
+ * With a bound (opts c_abs, c_mag and mag as in within), a zero or a
+ * subnormal against a normal number whose difference is within c_abs +
+ * c_mag*|mag_i| is a rounding, counted apart: a sum that cancels is 0 in
+ * one order and ±1e-9 in another, and one near FLT_MIN falls on either side
+ * of it, which is the thresholded gates' question, not a class's.  A zero
+ * against a subnormal stays strict (a flush to zero is EXC-02's). */
 static int l_reference_relative(lua_State *L)
 {
     kcv_buf *g = kcv_checkbuf(L, 1);
@@ -417,7 +421,7 @@ static int l_reference_relative(lua_State *L)
                     double av = round ? round_for_class(g->dtype, a1[k], gmn, gmax) : a1[k];
                     artifact = mask_key(classify(av, gmn), av, &o) == gk;
                 }
-                int rounding = !artifact && has_bound && zero_vs_normal(gc, ec) &&
+                int rounding = !artifact && has_bound && rounds_across(gc, ec) &&
                     fabs(gb[k] - eb[k]) <= c_abs + (m ? term(c_mag, fabs(mb[k])) : 0);
                 rr_count(&t[artifact ? RR_ARTIFACT : rounding ? RR_ROUNDING : RR_VIOLATION],
                          i0 + k, gc, ec, rc);

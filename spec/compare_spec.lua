@@ -466,6 +466,21 @@ describe("kcv.cmp.reference_relative", function()
                      "bad argument #4 to 'reference_relative' (opts.c_mag needs opts.mag (a buffer))")
   end)
 
+  it("calls a subnormal against a normal within the bound a rounding too (a sum near FLT_MIN), but not a flush", function()
+    -- l1_p91 (reverse cumsum) on the H200, 2026-12-03: 1.17549407e-38 where the oracle held 1.1754956e-38 (EXC-02)
+    -- element 0: the kernel's subnormal just below FLT_MIN, the oracle's normal just above
+    -- element 1: the kernel's normal just above FLT_MIN, the oracle's subnormal just below
+    -- element 2: a subnormal where the oracle's normal is 1e-30: past the bound, a violation
+    -- element 3: a zero where the oracle's subnormal is 1e-40: a flush, strict whatever the bound
+    local got, exp = f32{1.1754940705626e-38, 1.1754956119909e-38, 1e-40, 0}, f64{1.1754956119909e-38, 1.1754940705626e-38, 1e-30, 1e-40}
+    local ref = kcv.from("f32", {1.1754956119909e-38, 1.1754940705626e-38, 1e-30, 1e-40})
+    assert.are.equal(4, cmp.reference_relative(got, ref, exp, {finite_detail = true}).violations)
+    local r = cmp.reference_relative(got, ref, exp, {finite_detail = true, c_abs = 1e-43})
+    assert.are.equal(2, r.roundings); assert.are.equal(2, r.violations)
+    assert.are.equal("subnormal", r.first_rounding.got_class); assert.are.equal("normal", r.first_rounding.expected_class)
+    assert.are.equal(2, r.first.index)
+  end)
+
   it("tells zero signs apart only with zero_sign, and NaN signs never", function()
     local r = cmp.reference_relative(f32{-0.0, -NaN}, f32{0, NaN}, f64{0, NaN})
     assert.is_true(r.ok)

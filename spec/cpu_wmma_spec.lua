@@ -475,6 +475,48 @@ describe("the cpu backend's nvcuda::wmma", function()
       assert.are.equal(#edge, n)
     end)
 
+    -- the H200's answers of section 8 of tools/wmma-probe.cu (spec/fixtures/wmma-h200.txt)
+    local function h200(pattern)
+      local t = {}
+      for line in io.lines("spec/fixtures/wmma-h200.txt") do
+        local r, bits = line:match(pattern)
+        if r then t[tonumber(r)] = tonumber(bits, 16) end
+      end
+      return t
+    end
+
+    it("takes a subnormal __half factor's exponent as the format's smallest, -14, as the H200 does", function()
+      -- row 0: 2^-20 x 2^10 and 2^-14 x 2^-19; row 1: 2^-24 x 2^10 and 2^-14 x 2^-21.
+      -- With the true exponents the second products would count (2^-10 + 2^-33).
+      local A, B = kcv.buffer("f16", 256):fill(0), kcv.buffer("f16", 256):fill(0)
+      A:set(0, 2 ^ -20); A:set(1, 2 ^ -14); B:set(0, 2 ^ 10); B:set(16, 2 ^ -19)
+      A:set(16, 2 ^ -24); A:set(18, 2 ^ -14); B:set(32, 2 ^ -21)
+      local C = kcv.buffer("f32", 256)
+      ok(load("wmma_f16_rr", {"ptr", "ptr", "ptr", "i32", "i32", "i32", "i32", "i32", "i32"})
+         :launch{grid = 1, block = 32, args = {A, B, C, 16, 16, 16, 16, 16, 16}})
+      local want = h200("^subn row (%d) %-> (%x+)")
+      assert.are.equal(2, #want + (want[0] and 1 or 0))
+      for r = 0, 1 do assert.are.equal(hex(want[r]), hex(C:bits(r * 16)), "subn row " .. r) end
+    end)
+
+    it("never gives -0 for a zero sum: products and C all -0 give +0, as on the H200", function()
+      local A, B, C = kcv.buffer("bf16", 256):fill(0), kcv.buffer("bf16", 256):fill(1), kcv.buffer("f32", 256):fill(0)
+      A:set(16, -0.0)                                   -- row 1: a product -0, C = +0
+      C:set(32, -0.0)                                   -- row 2: products +0, C = -0
+      A:set(48, -0.0); C:set(48, -0.0)                  -- row 3: a product -0, C = -0
+      for k = 0, 15 do A:set(64 + k, -0.0) end          -- row 4: every product -0, C = -0
+      C:set(64, -0.0)
+      A:set(80, 1); A:set(81, -1)                       -- row 5: 1 - 1, C = +0
+      A:set(96, 1); A:set(97, -1); C:set(96, -0.0)      -- row 6: 1 - 1, C = -0
+      ok(load("wmma_bf16_rr", GEMM):launch{grid = 1, block = 32, args = {A, B, C, 16, 16, 16, 16, 16, 16, 0, 1, 1.0}})
+      local want, n = h200("^zero row (%d) %-> (%x+)"), 0
+      for r = 1, 6 do
+        n = n + 1
+        assert.are.equal(hex(want[r]), hex(C:bits(r * 16)), "zero row " .. r)
+      end
+      assert.are.equal(6, n)
+    end)
+
     it("rounds a __half accumulator once, after the sum (not after each term)", function()
       local rows = {{1, 2^-11, 2^-11}, {1, 2^-11, 2^-13}, {1, 2^-11, 0}, {1 + 2^-10, 2^-11, 0}, {2048, 1, 0}, {2048, 1, 1}}
       local A, B, C = kcv.buffer("f16", 256):fill(0), kcv.buffer("f16", 256):fill(1), kcv.buffer("f16", 256):fill(0)

@@ -196,7 +196,7 @@ int main(int argc, char **argv)
         auto o = host(dC2, 256);
         for (int r = 0; r < 8; r++) printf("edge row %d -> %08x (%.9g)\n", r, u_of(o[r * 16]), o[r * 16]);
     }
-    // 8. what the fit left open (not run yet): the exponent of a subnormal
+    // 8. what the fit left open (run on the H200 2026-12-03 20:55 UTC; docs/CPU.md): the exponent of a subnormal
     //    __half factor (its true one, or the format's smallest), and signed
     //    zeros (bf16, C loaded from memory).  D[r][0] of a 16 x 16 x 16
     //    product: A's row r times B's column 0, plus C[r][0].

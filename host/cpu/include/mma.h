@@ -335,27 +335,32 @@ static inline int kcv__wmma_exp(float x)
  * 2026-12-03: 1024 of 1024 elements of a random 32 x 48 x 32 GEMM each for
  * bf16, f16 and tf32, and sums at the ends of float's range): each product
  * is exact; its exponent is taken as ea + eb, the sum of its factors'
- * exponents (a significand product of 2 or more does not raise it); every
+ * exponents (a significand product of 2 or more does not raise it), where
+ * a subnormal factor counts as its format's smallest exponent, emin (-14
+ * for __half; the probe's section 8); every
  * term, c included, is cut toward zero to a multiple of 2^(emax - 25),
  * emax the largest of those exponents; the exact sum of the terms is cut
  * toward zero to float (Inf past its range).  So 1 + 15 * 2^-24 gives
- * 0x3f800007, and 1 - 2^-30 gives 1.  A non-finite term, or no nonzero
- * one, takes IEEE arithmetic (fmaf in k order): NaN, Inf, signed zeros. */
-static inline float kcv__wmma_group(float c, const float *a, const float *b, int ldb, int g)
+ * 0x3f800007, and 1 - 2^-30 gives 1.  A non-finite term takes IEEE
+ * arithmetic (fmaf in k order): NaN and Inf; a zero sum is +0, even of
+ * -0 terms alone. */
+static inline float kcv__wmma_group(float c, const float *a, const float *b, int ldb, int g, int emin)
 {
     int emax = INT_MIN, finite = isfinite(c);
     if (c != 0.0f && finite) emax = kcv__wmma_exp(c);
     for (int k = 0; k < g && finite; k++) {
         finite = isfinite(a[k]) && isfinite(b[k * ldb]);
         if (a[k] != 0.0f && b[k * ldb] != 0.0f && finite) {
-            int e = kcv__wmma_exp(a[k]) + kcv__wmma_exp(b[k * ldb]);
+            int ea = kcv__wmma_exp(a[k]), eb = kcv__wmma_exp(b[k * ldb]);
+            int e = (ea < emin ? emin : ea) + (eb < emin ? emin : eb);
             if (e > emax) emax = e;
         }
     }
-    if (!finite || emax == INT_MIN) {
+    if (!finite) {
         for (int k = 0; k < g; k++) c = fmaf(a[k], b[k * ldb], c);
         return c;
     }
+    if (emax == INT_MIN) return 0.0f;      /* every term zero */
     /* in units of the last bit kept, 2^(emax - 25): each term below 2^28,
      * so the casts cut toward zero exactly and the sum is exact */
     double unit = ldexp(1.0, 25 - emax);
@@ -371,6 +376,10 @@ static inline float kcv__wmma_group(float c, const float *a, const float *b, int
  * f16 and bf16 inputs, 4 for tf32 (the H200's, above). */
 template <typename S> struct kcv__wmma_g { static const int value = 16; };
 template <> struct kcv__wmma_g<float> { static const int value = 4; };
+/* The smallest normal exponent of an input format: what a subnormal
+ * factor's exponent counts as in kcv__wmma_group. */
+template <typename S> struct kcv__wmma_emin { static const int value = -126; };
+template <> struct kcv__wmma_emin<__half> { static const int value = -14; };
 
 /* D = A B + C over the whole tile: a float accumulator of f16, bf16 or
  * tf32 inputs as the tensor cores add (kcv__wmma_group), the others
@@ -388,7 +397,8 @@ static inline void kcv__wmma_product(Td *d, const S *a, const S *b, const Tc *c)
         for (int j = 0; j < N; j++) {
             Acc s = (Acc)c[i * N + j];
             if constexpr (grouped)
-                for (int k0 = 0; k0 < K; k0 += G) s = kcv__wmma_group(s, &av[i * K + k0], &bv[k0 * N + j], N, G);
+                for (int k0 = 0; k0 < K; k0 += G) s = kcv__wmma_group(s, &av[i * K + k0], &bv[k0 * N + j], N, G,
+                                                    kcv__wmma_emin<S>::value);
             else
                 for (int kk = 0; kk < K; kk++) s = kcv__wmma_fma(av[i * K + kk], bv[kk * N + j], s);
             kcv__wmma_out(d[i * N + j], s);
