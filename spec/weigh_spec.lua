@@ -1,4 +1,4 @@
--- corpus/weigh.py: the bytes a problem's benchmark case holds (inputs,
+-- corpus/weigh.py (and tools/device-audit, which uses it): the bytes a problem's benchmark case holds (inputs,
 -- parameters, outputs), found on torch's meta device; tools/device-audit
 -- keeps the solutions of heavy problems to audits of their own with it.
 local files = require "files"
@@ -53,5 +53,15 @@ describe("corpus/weigh.py", function()
   it_torch("lists the solutions of the problems that hold --over bytes or more", function()
     assert.are.equal("s2\ns3\n", run(("--heavy-ids %s/solutions.json --over 40000"):format(corpus())))
     assert.are.equal("s1\ns2\ns3\n", run(("--heavy-ids %s/solutions.json --over 1"):format(corpus())))
+  end)
+end)
+
+describe("tools/device-audit", function()
+  it("prints its usage with --help, HEAVY_AUDITS and COLD among it, and runs nothing", function()
+    local out, rc = files.sh("OUT=/nonexistent/kcv-help tools/device-audit --help")
+    assert.are.equal(0, rc, out)
+    assert.truthy(out:find("HEAVY_AUDITS=N", 1, true))
+    assert.truthy(out:find("COLD=start|on", 1, true))
+    assert.falsy(out:find("== unpack", 1, true))
   end)
 end)
