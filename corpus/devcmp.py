@@ -137,9 +137,9 @@ def reference_relative(g, r, e, finite_detail=False, zero_sign=False, alt=None, 
         if has_bound:
             # a zero or a subnormal against a normal within the bound (kcv_compare.c)
             small = lambda c: (c == PZERO) | (c == NZERO) | (c == SUBNORMAL)
-            zvn = (small(gc) & (ec == NORMAL)) | (small(ec) & (gc == NORMAL))
+            across = (small(gc) & (ec == NORMAL)) | (small(ec) & (gc == NORMAL))
             bound = (c_abs or 0.0) + (term(c_mag, mv) if mv is not None else 0.0)
-            rounding = differs & ~artifact & zvn & ((gv - ev).abs() <= bound)
+            rounding = differs & ~artifact & across & ((gv - ev).abs() <= bound)
         kinds = {"first": differs & ~artifact & ~rounding, "first_ref_disagree": disagree,
                  "first_artifact": artifact, "first_rounding": rounding}
         for field in fields:
