@@ -108,7 +108,18 @@ def reduction_length(name, args, kwargs):
     return 0
 
 
-class _Record(TorchDispatchMode):
+class _Mode(TorchDispatchMode):
+    """A dispatch mode that torch 2.x leaves alone: by default it wraps each
+    mode's __torch_dispatch__ to keep Dynamo out, and the wrapper imports
+    torch._dynamo at its first call, 6.3 s of a worker's time on the H200
+    (tools/worker-costs.py, docs/PERF.md).  These modes compile nothing."""
+
+    @classmethod
+    def _should_skip_dynamo(cls):
+        return False
+
+
+class _Record(_Mode):
     def __init__(self):
         super().__init__()
         self.ops = []
@@ -150,7 +161,7 @@ def trace(model, inputs):
     return classify(rec.ops)
 
 
-class AbsMode(TorchDispatchMode):
+class AbsMode(_Mode):
     """Every op on absolute values, a subtraction as an addition: a
     multilinear forward then gives sum |terms| for each output element."""
 
@@ -180,3 +191,4 @@ def magnitude(model, inputs):
     """sum |terms| per output element of a multilinear model (fp64)."""
     with torch.no_grad(), AbsMode():
         return model(*[x.abs() if x.is_floating_point() else x for x in inputs])
+

@@ -96,8 +96,9 @@ def serve(worker, lines, log_times=False):
             else:
                 t0 = time.time()
                 reply = dict(answer(worker, op, req), ok=True)
-                if log_times:
-                    sys.stderr.write("kcv worker: %s %.3f s\n" % (req.get("op"), time.time() - t0))
+                if log_times:     # whose run too: the seconds a gate's requests cost, by subject
+                    who = (" who=%s" % req["who"]) if req.get("who") else ""
+                    sys.stderr.write("kcv worker: %s %.3f s%s\n" % (req.get("op"), time.time() - t0, who))
         except Fault as f:
             reply = {"ok": False, "error": f.kind, "message": f.message[-4000:], "fatal": f.fatal}
         except Exception as e:  # noqa: BLE001 - kcv's side of a failure, reported

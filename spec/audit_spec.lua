@@ -640,6 +640,52 @@ describe("kcv audit", function()
       assert.is_falsy(g.reason:find("no out-of-bounds check", 1, true), g.reason)
     end)
 
+    it_torch("runs ORD-02's other process and RES-01's memcheck run as one process, under the tool", function()
+      local starts = T .. "/sanitizer-starts"
+      os.remove(starts)
+      local tool = fake_sanitizer(0)
+      local counted = T .. "/counting-sanitizer"
+      spit(counted, ("#!/bin/sh\necho start >> %q\nexec %q \"$@\"\n"):format(starts, tool))
+      os.execute("chmod +x " .. counted)
+      local J = T .. "/second.jsonl"
+      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-second --only relu_honest --gates ORD-02 --gates RES-01 --sanitizer %s")
+                                 :format(S, P, J, T, counted))
+      local e = read_journal(J)[1]
+      os.remove(J)
+      assert.are.equal(0, rc, out .. err)
+      assert.are.equal("pass", gate(e, "ORD-02").status, gate(e, "ORD-02").reason)
+      assert.is_truthy(gate(e, "RES-01").reason:find("no memcheck error", 1, true), gate(e, "RES-01").reason)
+      assert.are.equal("start\n", files.read(starts))          -- one sanitized process
+      -- and two worker processes in all: the audit's and that one
+      local _, n = sh(("cat $(find %s/work-second -name worker.log) | grep -c 'kcv worker: start'"):format(T))
+      assert.are.equal("2", n:match("%d+"))
+    end)
+
+    it_torch("judges ORD-02 with a plain second process when the sanitized one fails, and says memcheck did not finish", function()
+      local broken = T .. "/broken-sanitizer"
+      spit(broken, "#!/bin/sh\nexit 3\n")            -- the tool dies before the worker starts
+      os.execute("chmod +x " .. broken)
+      local J = T .. "/broken.jsonl"
+      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-broken --only relu_honest --gates ORD-02 --gates RES-01 --sanitizer %s")
+                                 :format(S, P, J, T, broken))
+      local e = read_journal(J)[1]
+      os.remove(J)
+      assert.are.equal(0, rc, out .. err)
+      assert.are.equal("pass", gate(e, "ORD-02").status, gate(e, "ORD-02").reason)
+      assert.are.equal("pass", gate(e, "RES-01").status)
+      assert.is_truthy(gate(e, "RES-01").reason:find("no out-of-bounds check: memcheck did not finish", 1, true), gate(e, "RES-01").reason)
+    end)
+
+    it("bounds a sanitized run by the candidate's plain time, not by a constant (l1_p34: 1 s plain, over 6 min under memcheck)", function()
+      local mc = require "kcv.audit.memcheck"
+      local o = {timeout = 120}
+      assert.are.equal(mc.SLOWDOWN * 1.0, mc.limit(o, 1000, true))       -- 1 s plain
+      assert.are.equal(mc.FLOOR_S, mc.limit(o, 2, true))                  -- a fast kernel: the floor
+      assert.are.equal(360, mc.limit(o, 60000, true))                     -- never past three plain limits
+      assert.are.equal(360, mc.limit(o, nil, true))                       -- before any plain run
+      assert.are.equal(120, mc.limit(o, 1000, false))                     -- no tool: the plain limit
+    end)
+
     it_torch("parses compute-sanitizer's summary and first report", function()
       local mc = require "kcv.audit.memcheck"
       local r = mc.parse("========= COMPUTE-SANITIZER\n========= Invalid __global__ write of size 4 bytes\n"

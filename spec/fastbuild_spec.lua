@@ -1,6 +1,7 @@
--- corpus/fastbuild.py: the audit's faster load_inline (a precompiled torch
--- header for main.cpp; in cuda.cu torch/types.h for torch/extension.h, and
--- first a minimal torch/types.h),
+-- corpus/fastbuild.py: the audit's faster load_inline (for main.cpp a
+-- minimal torch/extension.h, precompiled, then the real one's precompiled
+-- form; in cuda.cu torch/types.h for torch/extension.h, and first a minimal
+-- torch/types.h),
 -- driven by spec/fixtures/fastbuild/check.py with a stand-in load_inline
 -- and a stand-in compiler, so that it runs without CUDA or torch's headers.
 -- The real speed-up is measured on the H200 (docs/PERF.md).
@@ -27,23 +28,58 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     for _, b in ipairs(result().builds) do if b.name == name then return b end end
   end
 
-  it_torch("builds main.cpp against a precompiled header and cuda.cu against the minimal header, in one call", function()
+  local function pchmin(c) return c.extra_cflags[#c.extra_cflags - 1]:match("pchmin%-%x+") end
+
+  it_torch("builds main.cpp against a minimal precompiled header and cuda.cu against the minimal torch/types.h, in one call", function()
     local c = calls_of("a")
     assert.are.equal(1, #c)
-    assert.are.same({"", "-I" .. result().root .. "/" .. c[1].extra_cflags[2]:match("pch%-%x+"), "-Winvalid-pch"},
-                    c[1].extra_cflags)
+    assert.are.same({"", "-I" .. result().root .. "/" .. pchmin(c[1]), "-Winvalid-pch"}, c[1].extra_cflags)
     assert.are.same({"-I" .. result().root .. "/minimal-header"}, c[1].extra_cuda_cflags)
-    assert.are.same({name = "a", mode = "fast", pch = true, cuda_header = "minimal"}, build_of("a"))
+    assert.are.same({name = "a", mode = "fast", pch = true, main_header = "minimal", cuda_header = "minimal"}, build_of("a"))
     assert.are.equal("a", result().returned)
   end)
 
-  it_torch("builds cuda.cu against the real torch/types.h when the minimal one lacks what it calls", function()
+  it_torch("keeps main.cpp's minimal header to the minimal torch/types.h and what load_inline's bindings use", function()
+    local m = result().main_minimal
+    for _, inc in ipairs{"torch/types.h", "torch/csrc/utils/pybind.h", "torch/csrc/Exceptions.h"} do
+      assert.is_truthy(m:find("#include <" .. inc .. ">", 1, true), inc)
+    end
+    assert.is_falsy(m:find("torch/all.h", 1, true))
+    assert.are.equal(result().minimal_header, result().main_minimal_types)   -- its torch/types.h is cuda.cu's minimal one
+    -- the precompiled form is built from it, its directory first on the command line
+    local b = result().pch_builds[1]
+    assert.are.equal(pchmin(calls_of("a")[1]) .. "/torch/extension.h", b.header)
+    assert.are.same({"-I" .. result().root .. "/" .. pchmin(calls_of("a")[1])}, b.first)
+  end)
+
+  it_torch("builds cuda.cu against the real torch/types.h when the minimal one lacks what it calls, main.cpp's flags unchanged", function()
     local c = calls_of("h")
     assert.are.equal(2, #c)
     assert.are.same({"-I" .. result().root .. "/minimal-header"}, c[1].extra_cuda_cflags)
     assert.are.same({"-I" .. result().root .. "/light-header"}, c[2].extra_cuda_cflags)
-    assert.are.equal(c[1].extra_cflags[2], c[2].extra_cflags[2])   -- main.cpp's flags unchanged: ninja keeps its object
-    assert.are.same({name = "h", mode = "fast", pch = true, cuda_header = "types"}, build_of("h"))
+    assert.are.same(c[1].extra_cflags, c[2].extra_cflags)   -- ninja keeps main.cpp's object
+    assert.are.same({name = "h", mode = "fast", pch = true, main_header = "minimal", cuda_header = "types"}, build_of("h"))
+  end)
+
+  it_torch("builds main.cpp through the real header's precompiled form when ninja says main.o failed, cuda.cu's flags unchanged", function()
+    local c = calls_of("i")
+    assert.are.equal(3, #c)                 -- two tries, then a later worker's one
+    assert.is_truthy(pchmin(c[1]))
+    assert.is_truthy(c[2].extra_cflags[2]:match("/pch%-%x+$"), c[2].extra_cflags[2])
+    assert.are.same(c[1].extra_cuda_cflags, c[2].extra_cuda_cflags)
+    assert.are.same({name = "i", mode = "fast", pch = true, main_header = "full", cuda_header = "minimal"}, build_of("i"))
+  end)
+
+  it_torch("builds a later worker's extension the way its first build went, in one call (nothing compiled again)", function()
+    local c = calls_of("i")
+    assert.are.same(c[2], c[3])
+  end)
+
+  it_torch("moves both files to the real headers when the failure names neither", function()
+    local c = calls_of("u")
+    assert.are.equal(2, #c)
+    assert.is_truthy(c[2].extra_cflags[2]:match("/pch%-%x+$"))
+    assert.are.same({"-I" .. result().root .. "/light-header"}, c[2].extra_cuda_cflags)
   end)
 
   it_torch("keeps the minimal torch/types.h to ATen's core and the corpus's few operators, with torch's names", function()
@@ -83,26 +119,28 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     assert.are.equal("plain", build_of("d").mode)
   end)
 
-  it_torch("keeps building an extension without the precompiled header when its first build went without it (no rebuild of main.cpp)", function()
+  it_torch("keeps building an extension of the real header without its precompiled form when its first build went without it (no rebuild of main.cpp)", function()
     local c = calls_of("g")
     assert.are.equal(1, #c)
     assert.are.same({""}, c[1].extra_cflags)
-    assert.are.same({name = "g", mode = "fast", pch = false}, build_of("g"))
+    assert.are.same({name = "g", mode = "fast", pch = false, main_header = "full"}, build_of("g"))
   end)
 
-  it_torch("builds the precompiled header once per set of host flags, empty flags ignored", function()
-    -- a (''), b (none) share one; c (-O3) and e/f (-DBROKEN) get their own
-    assert.are.equal(3, #result().pch_builds)
-    assert.are.equal(3, #result().pch_dirs)
+  it_torch("builds each precompiled header once per set of host flags, empty flags ignored", function()
+    -- the minimal one: a (''), b (none), h, i, u share one; c (-O3) and e/f
+    -- (-DBROKEN) get their own; the real one: i and u's (''), once
+    assert.are.equal(4, #result().pch_builds)
+    assert.are.equal(3, #result().pchmin_dirs)
+    assert.are.equal(1, #result().pch_dirs)
   end)
 
-  it_torch("builds without the precompiled header when it cannot be compiled, and does not try again", function()
-    assert.are.equal(1, #result().failed_marker)
+  it_torch("builds against the minimal header's text when its precompiled form cannot be compiled, and does not try again", function()
     for _, name in ipairs({"e", "f"}) do
       local c = calls_of(name)
       assert.are.equal(1, #c)
-      assert.are.same({"-DBROKEN"}, c[1].extra_cflags)
+      assert.are.equal("-DBROKEN", c[1].extra_cflags[1])
+      assert.is_truthy(pchmin(c[1]))
     end
-    assert.are.same({name = "f", mode = "fast", pch = false}, build_of("f"))
+    assert.are.same({name = "f", mode = "fast", pch = false, main_header = "minimal"}, build_of("f"))
   end)
 end)

@@ -128,19 +128,30 @@ function M.audit_one(o, job, w, info)
                      or {accept = false, why = "the candidate failed: " .. f.kind .. ": " .. (f.message or ""):sub(1, 300)}
   end
   local ctx = {seed = o.seed, device = o.device, info = info}
-  ctx.sanitizer, ctx.sanitizer_why = memcheck.for_audit(o, job.wopts)
-  -- ORD-02's second process starts loading now (its build is cached), so it
-  -- is ready by the time the gate asks for it
-  local w2 = worker.start(job.wopts)
-  local sent
-  for _, g in ipairs(o.gate_list) do
-    if g.id == "ORD-02" then sent = w2:send({op = "load"}) end
+  -- the second process (ORD-02's other one, RES-01's memcheck run: one
+  -- process, kcv/audit/memcheck.lua) starts loading now (its build is
+  -- cached), so that it is ready by the time the gates ask for it
+  local wants = {}
+  for _, g in ipairs(o.gate_list) do wants[g.id] = true end
+  local second = (wants["ORD-02"] or wants["RES-01"]) and memcheck.second_process(o, job.wopts, wants["RES-01"])
+  local plain_second
+  function ctx.second_subject(plain_ms)
+    if not second then return nil, "no second process" end
+    return second:subject(plain_ms)
   end
-  function ctx.second_subject()
-    if not sent then return nil, "the second worker did not start" end
-    local r, f = w2:receive(o.build_timeout)
+  -- a plain second process, for ORD-02 when the sanitized one failed
+  -- (a candidate that writes out of bounds may break its run there)
+  function ctx.plain_second_subject()
+    if not second or not second.tool then return nil end
+    plain_second = plain_second or worker.start(job.wopts)
+    local r, f = plain_second:call({op = "load"}, o.build_timeout)
     if not r then return nil, f.message end
-    return subject.new(w2, {timeout = o.timeout})
+    return subject.new(plain_second, {timeout = o.timeout})
+  end
+  if second and second.tool then
+    ctx.sanitizer = function(recipe) return second:memcheck(recipe) end
+  else
+    ctx.sanitizer_why = second and second.why
   end
   for _, g in ipairs(o.gate_list) do
     if o.progress then o.progress(("%s %s"):format(sol.id:sub(1, 8), g.id), 2) end
@@ -160,7 +171,8 @@ function M.audit_one(o, job, w, info)
     if r.status == "fail" then r.reproduce = reproduce(o, sol, g.id) end
     entry.gates[#entry.gates + 1] = r
   end
-  w2:close()
+  if second then second:close() end
+  if plain_second then plain_second:close() end
   entry.verdict = journal.verdict(entry.gates)
   entry.seconds = clock() - t0
   return entry, s

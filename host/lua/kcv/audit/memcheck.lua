@@ -1,13 +1,21 @@
--- kcv/audit/memcheck.lua — RES-01's out-of-bounds check: the candidate run
--- once on a case under compute-sanitizer's memcheck, in a worker of its
--- own (the build is cached), and the tool's report read back.
+-- kcv/audit/memcheck.lua — a solution's second process: ORD-02's other
+-- process and RES-01's out-of-bounds check in one.  It runs under
+-- compute-sanitizer's memcheck when there is one, and the tool's report
+-- is read back as the process ends.  One process, not two: each costs a
+-- torch import (4.7 s on the H200, tools/worker-costs.py) and a load, on a
+-- machine whose cores the builds keep busy.  memcheck watches memory
+-- accesses, not arithmetic: the bits its process gives are the candidate's.
 --
---   local run, why = memcheck.for_audit(o, wopts)   -- nil, why: no check
---   local r, why = run(recipe)  -- {errors = N, first = "Invalid __global__ write ..."}
+--   local p = memcheck.second_process(o, wopts, sanitize)   -- starts loading now
+--   local s, why = p:subject()                    -- ORD-02's other process
+--   local r, why = p:memcheck(recipe)  -- {errors = N, oom = K, first = "Invalid __global__ write ..."}
+--                                      -- or nil, why (no tool: p.why)
+--   p:close()
 --
 -- The tool: o.sanitizer (--sanitizer PATH; "none" turns the check off), or
 -- on the cuda device compute-sanitizer from PATH or /usr/local/cuda/bin.
 local worker = require "kcv.audit.worker"
+local subject = require "kcv.audit.subject"
 local lfs = require "lfs"
 
 local M = {}
@@ -50,32 +58,81 @@ function M.parse(text)
   return {errors = math.max(0, n - oom), oom = oom, first = first}
 end
 
--- A function(recipe) for ctx.sanitizer, or nil and why there is no check.
-function M.for_audit(o, wopts)
+local Second = {}
+Second.__index = Second
+
+-- The second process of a solution (its build is cached), under memcheck
+-- when RES-01 is to run (sanitize) and there is a tool; its load is sent
+-- now, so that it is ready by the time a gate asks for it.
+function M.second_process(o, wopts, sanitize)
   local tool, why = M.find(o)
-  if not tool then return nil, why end
-  return function(recipe)
-    local log = wopts.dir .. "/memcheck.log"
+  if not sanitize then tool, why = nil, "RES-01 is not among the gates" end
+  local w = {}
+  for k, v in pairs(wopts) do w[k] = v end
+  local log
+  if tool then
+    log = wopts.dir .. "/memcheck.log"
     os.remove(log)
-    local w = {}
-    for k, v in pairs(wopts) do w[k] = v end
     w.wrap = {tool, "--tool", "memcheck", "--log-file", log, "--print-limit", "20"}
-    local mw = worker.start(w)
-    local r, f = mw:call({op = "load"}, o.build_timeout)
-    if r then
-      local req = {op = "case", id = "m1"}
-      for k, v in pairs(recipe) do req[k] = v end
-      r, f = mw:call(req, o.timeout * 3)
+  end
+  local p = setmetatable({o = o, tool = tool, why = why, log = log, w = worker.start(w)}, Second)
+  p.sent, p.fault = p.w:send({op = "load"})
+  return p
+end
+
+-- memcheck slows a kernel by how much memory it touches, not by a
+-- constant: a candidate whose plain run takes 1 s (l1_p34) ran past six
+-- minutes under it, the whole audit's tail.  A run in the sanitized
+-- process gets SLOWDOWN times the plain run's time, at least FLOOR_S and at
+-- most three of the plain time limits; past it, ORD-02 takes a plain
+-- second process and RES-01 says memcheck did not finish.
+M.SLOWDOWN, M.FLOOR_S = 100, 30
+
+function M.limit(o, plain_ms, sanitized)
+  if not sanitized then return o.timeout end
+  local t = plain_ms and math.max(M.FLOOR_S, M.SLOWDOWN * plain_ms / 1000) or o.timeout * 3
+  return math.min(t, o.timeout * 3)
+end
+
+-- A subject of the second process, or nil and why; plain_ms, the
+-- candidate's time in the first process, bounds its runs (M.limit).
+function Second:subject(plain_ms)
+  if self.closed then return nil, "the second process has ended (RES-01 read its memcheck report)" end
+  if not self.s then
+    if not self.sent then return nil, "the second worker did not start: " .. tostring(self.fault and self.fault.message) end
+    local r, f = self.w:receive(self.o.build_timeout)
+    if not r then
+      self.sent, self.fault = nil, f
+      return nil, f.message
     end
-    -- memcheck slows kernels tens of times: three of the plain time limits
-    if r then r, f = mw:call({op = "run", case = "m1", who = "candidate"}, o.timeout * 3) end
-    mw:close(30)
-    local fh = io.open(log, "rb")
-    local report = M.parse(fh and fh:read("a") or "")
-    if fh then fh:close() end
-    if report then return report end
-    if not r then return nil, "memcheck did not finish: " .. (f and f.message or "?"):sub(1, 200) end
-    return nil, "memcheck wrote no summary"
+    self.s = subject.new(self.w, {timeout = M.limit(self.o, nil, self.tool)})
+  end
+  if plain_ms then self.s.timeout = M.limit(self.o, plain_ms, self.tool) end
+  return self.s
+end
+
+-- RES-01's out-of-bounds check: the candidate's run of recipe in the
+-- sanitized process (ORD-02's, memoised, when that gate ran it), then the
+-- process ends and its report is read.
+function Second:memcheck(recipe)
+  if not self.tool then return nil, self.why end
+  local s, why = self:subject()
+  local r, f
+  if s then r, f = s:run(recipe, "candidate", {["local"] = true}) end
+  self:close(30)      -- the report is written as the process ends
+  local fh = io.open(self.log, "rb")
+  local report = M.parse(fh and fh:read("a") or "")
+  if fh then fh:close() end
+  if report then return report end
+  if not s then return nil, "memcheck did not finish: " .. tostring(why):sub(1, 200) end
+  if not r then return nil, "memcheck did not finish: " .. (f and f.message or "?"):sub(1, 200) end
+  return nil, "memcheck wrote no summary"
+end
+
+function Second:close(timeout)
+  if not self.closed then
+    self.closed = true
+    self.w:close(timeout)
   end
 end
 
