@@ -252,6 +252,43 @@ def built_without_pch(kw):
         return False
 
 
+class FlockBaton:
+    """torch's FileBaton, load_inline's build lock, held by flock instead of
+    by the file's existence: a builder killed mid-build (a device call's
+    end) leaves the file but not the lock, so the next build of that source
+    goes on instead of waiting on it for ever (H200, 2026-12-04: 16
+    solutions, 240 s of a call).  The file stays: removing it would let a
+    third process lock a new file while a waiter still holds the old one."""
+
+    def __init__(self, lock_file_path, wait_seconds=0.1, warn_after_seconds=None):
+        self.path, self.f = lock_file_path, None
+
+    def try_acquire(self):
+        f = open(self.path, "a")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            return False
+        self.f = f
+        return True
+
+    def wait(self):
+        """Until the builder holding the lock ends, alive or killed."""
+        with open(self.path, "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+
+    def release(self):
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+
+def install_baton():
+    """load_inline's builds, fast or plain, lock with FlockBaton."""
+    cpp_extension.FileBaton = FlockBaton
+
+
 def install(build_root, log=sys.stderr):
     """Make load_inline build through the precompiled header and, for
     cuda.cu, the minimal then the light CUDA header, falling back to the

@@ -671,13 +671,13 @@ class Worker:
         model = self.subject(var, who)
         enabled = torch.are_deterministic_algorithms_enabled()
         warn_only = getattr(torch, "is_deterministic_algorithms_warn_only_enabled", lambda: False)()
-        torch.use_deterministic_algorithms(True, warn_only=True)
+        set_deterministic(True, warn_only=True)
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 forward(model, self.inputs_for(who, xs), self.device)
         finally:
-            torch.use_deterministic_algorithms(enabled, warn_only=warn_only)
+            set_deterministic(enabled, warn_only=warn_only)
         ops = []
         for w in caught:
             line = str(w.message).strip().split("\n")[0][:300]
@@ -811,6 +811,14 @@ class Worker:
 CUDNN_NONDETERMINISTIC = ("Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d")
 
 
+def set_deterministic(mode, warn_only):
+    """torch.use_deterministic_algorithms for eager ops.  Not that function
+    itself: torch 2.x's imports torch._inductor.config first (for compiled
+    code), 10-14 s a worker with audits side by side on the H200, ORD-02's
+    largest share (docs/PERF.md)."""
+    torch._C._set_deterministic_algorithms(mode, warn_only=warn_only)
+
+
 def cudnn_nondeterministic(model, device):
     if device != "cuda" or not isinstance(model, torch.nn.Module):
         return []
@@ -899,6 +907,7 @@ def main():
         args.build_dir = os.path.join(args.build_root, key)
         os.makedirs(args.build_dir, exist_ok=True)
         os.environ["TORCH_EXTENSIONS_DIR"] = args.build_dir
+        fastbuild.install_baton()
         if os.environ.get("KCV_PLAIN_BUILD") != "1":    # the benchmark's plain load_inline
             fastbuild.install(args.build_root)
     if os.environ.get("KCV_WORKER_THREADS"):    # many workers side by side: no oversubscription

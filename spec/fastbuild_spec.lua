@@ -143,4 +143,29 @@ describe("the audit's fast build (corpus/fastbuild.py)", function()
     end
     assert.are.same({name = "f", mode = "fast", pch = false, main_header = "minimal"}, build_of("f"))
   end)
+  describe("its build lock and the worker's deterministic switch (spec/fixtures/fastbuild/baton.py)", function()
+    local b
+    local function baton() b = b or files.python_json(PY, "spec/fixtures/fastbuild/baton.py", files.tmpdir()); return b end
+
+    it_torch("takes a build lock that a killed builder left behind, where torch's own FileBaton waits for ever", function()
+      assert.is_false(baton().torch_takes_stale)     -- the H200's 16 stuck solutions
+      assert.is_true(baton().flock_takes_stale)
+    end)
+
+    it_torch("does not take a lock a live builder holds, and waits only until that builder is gone", function()
+      assert.is_false(baton().flock_takes_held)
+      assert.is_true(baton().waited_s >= 0.4 and baton().waited_s < 10, tostring(baton().waited_s))
+    end)
+
+    it_torch("is the lock load_inline uses once installed", function()
+      assert.is_true(baton().installed)
+    end)
+
+    it_torch("switches deterministic algorithms on and off without torch.use_deterministic_algorithms (which imports torch._inductor)", function()
+      assert.is_true(baton().enabled)
+      assert.is_true(baton().warn_only)
+      assert.is_true(baton().disabled)
+      assert.is_false(baton().inductor_imported)
+    end)
+  end)
 end)
