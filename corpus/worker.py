@@ -834,6 +834,7 @@ def moved_beyond_rounding(ref_old, ref_new, orc_old, orc_new):
                 return True
             continue
         d = ro.device
+        ro, rn, oo, on = (torch.view_as_real(t) if t.is_complex() else t for t in (ro, rn, oo, on))
         ro, rn = ro.double(), rn.to(d).double()
         oo, on = oo.to(d).double(), on.to(d).double()
         if not (torch.equal(torch.isnan(ro), torch.isnan(rn)) and torch.equal(torch.isposinf(ro), torch.isposinf(rn))
