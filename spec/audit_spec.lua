@@ -640,6 +640,18 @@ describe("kcv audit", function()
       assert.is_falsy(g.reason:find("no out-of-bounds check", 1, true), g.reason)
     end)
 
+    -- ORD-02 and RES-01 of one solution under the tool at path; the entry
+    -- (the audit's exit status asserted 0)
+    local function second_run(name, id, path)
+      local J = T .. "/" .. name .. ".jsonl"
+      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-%s --only %s --gates ORD-02 --gates RES-01 --sanitizer %s")
+                                 :format(S, P, J, T, name, id, path))
+      local e = read_journal(J)[1]
+      os.remove(J)
+      assert.are.equal(0, rc, out .. err)
+      return e
+    end
+
     it_torch("runs ORD-02's other process and RES-01's memcheck run as one process, under the tool", function()
       local starts = T .. "/sanitizer-starts"
       os.remove(starts)
@@ -647,12 +659,7 @@ describe("kcv audit", function()
       local counted = T .. "/counting-sanitizer"
       spit(counted, ("#!/bin/sh\necho start >> %q\nexec %q \"$@\"\n"):format(starts, tool))
       os.execute("chmod +x " .. counted)
-      local J = T .. "/second.jsonl"
-      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-second --only relu_honest --gates ORD-02 --gates RES-01 --sanitizer %s")
-                                 :format(S, P, J, T, counted))
-      local e = read_journal(J)[1]
-      os.remove(J)
-      assert.are.equal(0, rc, out .. err)
+      local e = second_run("second", "relu_honest", counted)
       assert.are.equal("pass", gate(e, "ORD-02").status, gate(e, "ORD-02").reason)
       assert.is_truthy(gate(e, "RES-01").reason:find("no memcheck error", 1, true), gate(e, "RES-01").reason)
       assert.are.equal("start\n", files.read(starts))          -- one sanitized process
@@ -665,15 +672,31 @@ describe("kcv audit", function()
       local broken = T .. "/broken-sanitizer"
       spit(broken, "#!/bin/sh\nexit 3\n")            -- the tool dies before the worker starts
       os.execute("chmod +x " .. broken)
-      local J = T .. "/broken.jsonl"
-      local rc, out, err = audit(("%s --problems %s --device cpu --journal %s --work %s/work-broken --only relu_honest --gates ORD-02 --gates RES-01 --sanitizer %s")
-                                 :format(S, P, J, T, broken))
-      local e = read_journal(J)[1]
-      os.remove(J)
-      assert.are.equal(0, rc, out .. err)
+      local e = second_run("broken", "relu_honest", broken)
       assert.are.equal("pass", gate(e, "ORD-02").status, gate(e, "ORD-02").reason)
       assert.are.equal("pass", gate(e, "RES-01").status)
       assert.is_truthy(gate(e, "RES-01").reason:find("no out-of-bounds check: memcheck did not finish", 1, true), gate(e, "RES-01").reason)
+    end)
+
+    it_torch("does not count memcheck's clean report of a process that ORD-02's run ended (no new process, no \"no memcheck error\")", function()
+      local dying = T .. "/dying-sanitizer"
+      -- runs the worker with the solution's forward set to end the process,
+      -- then writes a clean summary, as the tool does for any process
+      spit(dying, table.concat({
+        "#!/bin/sh",
+        "log=",
+        "while [ $# -gt 0 ]; do",
+        "  case \"$1\" in --log-file) log=$2; shift 2;; --tool|--print-limit) shift 2;; *) break;; esac",
+        "done",
+        "KCV_TEST_DIE_IN_FORWARD=1 \"$@\"; status=$?",
+        "{ echo '========= COMPUTE-SANITIZER'; echo '========= ERROR SUMMARY: 0 errors'; } > \"$log\"",
+        "exit $status", ""}, "\n"))
+      os.execute("chmod +x " .. dying)
+      local e = second_run("dying", "relu_dies_under_tool", dying)
+      assert.are.equal("pass", gate(e, "ORD-02").status, gate(e, "ORD-02").reason)    -- through a plain process
+      local why = gate(e, "RES-01").reason
+      assert.is_truthy(why:find("no out-of-bounds check: memcheck did not finish", 1, true), why)
+      assert.is_falsy(why:find("no memcheck error", 1, true), why)
     end)
 
     it("bounds a sanitized run by the candidate's plain time, not by a constant (l1_p34: 1 s plain, over 6 min under memcheck)", function()

@@ -113,20 +113,27 @@ end
 
 -- RES-01's out-of-bounds check: the candidate's run of recipe in the
 -- sanitized process (ORD-02's, memoised, when that gate ran it), then the
--- process ends and its report is read.
+-- process ends and its report is read.  Errors found are findings however
+-- the run ended; a clean report counts only for a run that finished.  A
+-- process that ORD-02's run ended (its time limit, a crash) is not started
+-- again: a new one would report on nothing the candidate did.
 function Second:memcheck(recipe)
   if not self.tool then return nil, self.why end
   local s, why = self:subject()
   local r, f
-  if s then r, f = s:run(recipe, "candidate", {["local"] = true}) end
+  if s and s.reload then
+    why = "its process ended on ORD-02's run there (a time limit or a crash)"
+  elseif s then
+    r, f = s:run(recipe, "candidate", {["local"] = true})
+    if not r then why = f and f.message or "?" end
+  end
   self:close(30)      -- the report is written as the process ends
   local fh = io.open(self.log, "rb")
   local report = M.parse(fh and fh:read("a") or "")
   if fh then fh:close() end
-  if report then return report end
-  if not s then return nil, "memcheck did not finish: " .. tostring(why):sub(1, 200) end
-  if not r then return nil, "memcheck did not finish: " .. (f and f.message or "?"):sub(1, 200) end
-  return nil, "memcheck wrote no summary"
+  if report and (r or report.errors > 0 or report.oom > 0) then return report end
+  if r then return nil, "memcheck wrote no summary" end
+  return nil, "memcheck did not finish: " .. tostring(why):sub(1, 200)
 end
 
 function Second:close(timeout)
