@@ -191,4 +191,3 @@ def magnitude(model, inputs):
     """sum |terms| per output element of a multilinear model (fp64)."""
     with torch.no_grad(), AbsMode():
         return model(*[x.abs() if x.is_floating_point() else x for x in inputs])
-

@@ -56,21 +56,16 @@ describe("corpus/weigh.py", function()
   end)
 end)
 
-describe("tools/device-audit", function()
-  it("prints its usage with --help, HEAVY_AUDITS and COLD among it, and runs nothing", function()
-    local out, rc = files.sh("OUT=/nonexistent/kcv-help tools/device-audit --help")
-    assert.are.equal(0, rc, out)
-    assert.truthy(out:find("HEAVY_AUDITS=N", 1, true))
-    assert.truthy(out:find("COLD=start|on", 1, true))
-    assert.falsy(out:find("== unpack", 1, true))
+-- each device script: --help prints its usage, with these words, and runs nothing
+for script, words in pairs{["tools/device-audit"] = {"HEAVY_AUDITS=N", "COLD=start|on"},
+                           ["tools/device-audit-vs-plain"] = {"KCV_PLAIN_BUILD=1", "COLD=start"}} do
+  describe(script, function()
+    it("prints its usage with --help, " .. table.concat(words, " and ") .. " among it, and runs nothing", function()
+      local out, rc = files.sh("OUT=/nonexistent/kcv-help " .. script .. " --help")
+      assert.are.equal(0, rc, out)
+      for _, w in ipairs(words) do assert.truthy(out:find(w, 1, true), w) end
+      assert.falsy(out:find("== unpack", 1, true))
+      assert.falsy(out:find("===", 1, true))
+    end)
   end)
-end)
-
-describe("tools/device-audit-vs-plain", function()
-  it("prints its usage with --help, the plain build named in it, and runs nothing", function()
-    local out, rc = files.sh("OUT=/nonexistent/kcv-help tools/device-audit-vs-plain --help")
-    assert.are.equal(0, rc, out)
-    assert.truthy(out:find("KCV_PLAIN_BUILD=1", 1, true))
-    assert.falsy(out:find("===", 1, true))
-  end)
-end)
+end
