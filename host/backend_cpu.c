@@ -255,6 +255,103 @@ static int scan_device_only(const char *s, size_t n, const char *path, char *err
     return 0;
 }
 
+/* ---- quoted includes with dynamic shared memory ----------------------------
+ * The rewrite below works on the text it is given, so a header next to the
+ * source that declares `extern __shared__` arrays (a kernel file included by
+ * another, as gdn_chunked_bwd.cu includes gdn_chunked_fwd.cu) is put in
+ * place first, between #line directives: messages keep their file and line.
+ * Other includes are left to the compiler. */
+typedef struct { char *p; size_t len, cap; } text_buf;
+
+static int text_add(text_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *p = realloc(b->p, cap);
+        if (!p) return -1;
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+    return 0;
+}
+
+static int has_extern_shared(const char *s, size_t n)
+{
+    for (const char *e = s; (e = memmem(e, n - (size_t)(e - s), "extern", 6)) != NULL; e += 6) {
+        const char *j = e + 6;
+        while (j < s + n && (*j == ' ' || *j == '\t' || *j == '\n')) j++;
+        if ((e == s || !is_ident(e[-1])) && j + 10 <= s + n && memcmp(j, "__shared__", 10) == 0) return 1;
+    }
+    return 0;
+}
+
+/* The file a line `#include "name"` names, next to `from` (an absolute
+ * path), or NULL when the line is no such include or the file is not there. */
+static char *quoted_include(const char *line, const char *end, const char *from)
+{
+    const char *q = line, *close;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q == end || *q++ != '#') return NULL;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (end - q < 8 || memcmp(q, "include", 7) != 0) return NULL;
+    for (q += 7; q < end && (*q == ' ' || *q == '\t'); q++) {}
+    if (q == end || *q++ != '"' || (close = memchr(q, '"', (size_t)(end - q))) == NULL) return NULL;
+    const char *slash = strrchr(from, '/');
+    char path[4096];
+    snprintf(path, sizeof path, "%.*s%.*s", slash ? (int)(slash - from + 1) : 0, from, (int)(close - q), q);
+    return realpath(path, NULL);
+}
+
+static char *read_whole(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    text_buf b = {0};
+    char chunk[8192];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        if (text_add(&b, chunk, got) != 0) break;
+    fclose(f);
+    *n = b.len;
+    return b.p ? b.p : strdup("");
+}
+
+/* src with its quoted headers that declare extern __shared__ arrays in
+ * place (recursively, depth bounded).  Inside a header put in place, the
+ * other quoted includes are made absolute: the compiler looks for them
+ * next to the file it compiles, not next to the header. */
+static int inline_includes(text_buf *out, const char *src, size_t n, const char *path, int depth)
+{
+    int line = 1;
+    for (const char *p = src; p < src + n; line++) {
+        const char *eol = memchr(p, '\n', (size_t)(src + n - p));
+        const char *end = eol ? eol : src + n;
+        char *inc = quoted_include(p, end, path), *text = NULL;
+        size_t tn = 0;
+        char dir[4200];
+        int ok = 1;
+        if (inc && depth < 16 && (text = read_whole(inc, &tn)) != NULL && has_extern_shared(text, tn)) {
+            ok = snprintf(dir, sizeof dir, "#line 1 \"%s\"\n", inc) > 0 && text_add(out, dir, strlen(dir)) == 0 &&
+                 inline_includes(out, text, tn, inc, depth + 1) == 0;
+            snprintf(dir, sizeof dir, "\n#line %d \"%s\"\n", line + 1, path);
+            ok = ok && text_add(out, dir, strlen(dir)) == 0;
+        } else if (inc && depth > 0) {
+            snprintf(dir, sizeof dir, "#include \"%s\"%s", inc, eol ? "\n" : "");
+            ok = text_add(out, dir, strlen(dir)) == 0;
+        } else {
+            ok = text_add(out, p, (size_t)(end - p) + (eol != NULL)) == 0;
+        }
+        free(text);
+        free(inc);
+        if (!ok) return -1;
+        p = eol ? eol + 1 : src + n;
+    }
+    return 0;
+}
+
 /* ---- extern __shared__ rewrite ----------------------------------------------
  * `extern __shared__ __align__(16) float smem[];` becomes
  * `__align__(16) float *smem = (decltype(smem))kcv__dyn_smem;` with the same
@@ -330,7 +427,13 @@ static int compile(const char *so, const char *path, const char *code, size_t le
                    const char *options, char *err)
 {
     size_t n;
-    char *text = rewrite_source(code, len, path, &n);
+    text_buf whole = {0};
+    if (inline_includes(&whole, code, len, path, 0) != 0) {
+        free(whole.p);
+        return fail(err, "out of memory reading the includes of %s", path);
+    }
+    char *text = rewrite_source(whole.p ? whole.p : "", whole.len, path, &n);
+    free(whole.p);
     if (!text) return fail(err, "out of memory rewriting %s", path);
     char srcp[800], tmpso[800], shim[700], inc[700], rtinc[700], rtcpp[700], dirinc[600];
     snprintf(srcp, sizeof srcp, "%s.%d.cu", so, (int)getpid());
@@ -411,11 +514,14 @@ static kcv_module *load(kcv_srckind kind, const char *path, const char *code,
         return NULL;
     }
     if (scan_device_only(code, len, path, err)) return NULL;
-    /* The key: runtime, compiler, options, path, source and the text of
-     * every header the source includes with quotes. */
+    /* The key: the rewrite's version (bump it when inline_includes or
+     * rewrite_source change what they make of a source), runtime,
+     * compiler, options, path, source and the text of every header the
+     * source includes with quotes. */
     kcv_hash h;
     char key[KCV_CACHE_KEYLEN];
     kcv_hash_init(&h);
+    kcv_hash_add(&h, "kcv-cpu-rewrite-3", 17);
     kcv_hash_add(&h, rt_dir, strlen(rt_dir));
     kcv_hash_add(&h, cxx_id, strlen(cxx_id));
     if (host_fma()) kcv_hash_add(&h, "-mfma -ffp-contract=off", 23);

@@ -28,7 +28,6 @@
 #include "cuda_api.h"
 #include "cuda_nvrtc.h"
 
-#define SMEM_DEFAULT_LIMIT (48 * 1024)   /* above this a kernel must opt in */
 
 struct kcv_func {
     CUfunction fn;
@@ -337,9 +336,19 @@ static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
     return 0;
 }
 
-/* Resident blocks per SM at this block size and dynamic shared memory.
- * Above the default 48 KB the kernel opts in first, as a launch would:
- * without that the driver answers 0 blocks for a launch that works. */
+/* A kernel's dynamic shared memory is capped at 48 KB less its static
+ * shared memory unless it opts in to more: 20 KB dynamic fails to launch
+ * (CUDA_ERROR_INVALID_VALUE) beside 40 KB static.  So every launch with
+ * dynamic shared memory sets the cap to what it asks for. */
+static int smem_optin(kcv_func *f, size_t dyn_smem, char *err)
+{
+    if (dyn_smem == 0 || dyn_smem > (size_t)0x7fffffff) return 0;
+    return set_max_dynamic_smem(f, (int)dyn_smem, err);
+}
+
+/* Resident blocks per SM at this block size and dynamic shared memory,
+ * after the opt-in a launch would make: without it the driver answers 0
+ * blocks for a launch that works. */
 static int occupancy(kcv_func *f, int block_threads, size_t dyn_smem, int *blocks, char *err)
 {
     char what[1500];
@@ -349,9 +358,7 @@ static int occupancy(kcv_func *f, int block_threads, size_t dyn_smem, int *block
                  "libcuda.so.1 (kernel %s in %s)", f->name, f->mod->path);
         return -1;
     }
-    if (dyn_smem > SMEM_DEFAULT_LIMIT && dyn_smem <= (size_t)0x7fffffff &&
-        set_max_dynamic_smem(f, (int)dyn_smem, err) != 0)
-        return -1;
+    if (smem_optin(f, dyn_smem, err) != 0) return -1;
     snprintf(what, sizeof what, "kernel %s in %s, %d threads, %zu bytes dynamic smem",
              f->name, f->mod->path, block_threads, dyn_smem);
     int n = 0;
@@ -537,8 +544,7 @@ static int prepare(kcv_func *f, const kcv_launch_cfg *cfg, const kcv_ptype *para
     if (ready(err) != 0) return -1;
     func_what(f, what, n);
     if (check_params(f, params, nparams, what, err) != 0) return -1;
-    if (cfg->smem > SMEM_DEFAULT_LIMIT && set_max_dynamic_smem(f, (int)cfg->smem, err) != 0)
-        return -1;
+    if (smem_optin(f, cfg->smem, err) != 0) return -1;
     snprintf(g.last, sizeof g.last, "after %s", what);
     return 0;
 }

@@ -94,14 +94,6 @@ __device__ static double gdn_start_decay(const float *g, long long base, long lo
     return exp(d);
 }
 
-/* Gam(t,-1) for every t < n into gq (thread 0; then every thread waits). */
-__device__ static void gdn_start_decays(const float *g, long long base, long long n, long long H, double *gq)
-{
-    if (threadIdx.x == 0)
-        for (long long t = 0; t < n; t++) gq[t] = gdn_start_decay(g, base, H, t);
-    __syncthreads();
-}
-
 /* x (f32, K long) . y (double), in acc_t in index order. */
 __device__ static double gdn_dot_fd(const float *x, const double *y, long long K)
 {
@@ -124,33 +116,58 @@ struct gdn_grad {
     acc_t *dK, *dQ, *R;                           /* launch 5: per token, K, K and gdn_rw long */
     double (*X)[GDN_CHUNK];                       /* shared: launch 3's dO coefficients, launch 5's X = dA A^T */
     double *db;                                   /* launch 5, shared: dbeta */
+    double *sm;                                   /* launch 5: its dynamic shared memory */
+    const float *gs;                              /* shared: the chunk's g (gdn_stage_g) */
 };
 
 __device__ static const float *gdn_k(const gdn_grad *G, long long t) { return G->kn + (G->ch.base + t * G->H) * G->K; }
 __device__ static const float *gdn_q(const gdn_grad *G, long long t) { return G->qn + (G->ch.base + t * G->H) * G->K; }
 __device__ static long long gdn_row(const gdn_grad *G, long long t) { return G->ch.base + t * G->H; }
 
+/* Where a warp's lanes walk positions (or A's rows), a row read from
+ * global memory would be 32 cache lines an instruction: launches 3 and 5
+ * stage those rows in their dynamic shared memory first (sized by the
+ * sidecar, gdn_chunked_bwd.lua, as the kernels carve it), padded by one
+ * element so that the lanes fall in different banks.  A staged
+ * element is the global one's value in its own type, so every sum keeps
+ * its operands, its order and its bits.  (gdn_pad: gdn_chunked_fwd.cu.)
+ * Rows 0..n-1 of src (the chunk's positions, cols long) into dst, stride
+ * gdn_pad(cols). */
+template <typename T>
+__device__ static void gdn_stage_rows(T *dst, const T *src, const gdn_grad *G, long long cols)
+{
+    GDN_EACH(w, G->ch.n * cols) dst[(w / cols) * gdn_pad(cols) + w % cols] = src[gdn_row(G, w / cols) * cols + w % cols];
+}
+
+/* The same for bf16 rows, into floats (exact). */
+__device__ static void gdn_stage_rows_bf16(float *dst, const __nv_bfloat16 *src, const gdn_grad *G, long long cols)
+{
+    GDN_EACH(w, G->ch.n * cols)
+        dst[(w / cols) * gdn_pad(cols) + w % cols] = __bfloat162float(src[gdn_row(G, w / cols) * cols + w % cols]);
+}
+
 /* Gam(t,-1) and beta_t into the shared arrays (the decay walked back from
  * t, as L's row t walks it). */
 __device__ static void gdn_bprep_row(gdn_grad *G, long long t)
 {
     double d = 0.0;
-    for (long long r = t; r > 0; r--) d += G->g[gdn_row(G, r)];
-    G->gq[t] = exp(d + G->g[gdn_row(G, 0)]);
+    for (long long r = t; r > 0; r--) d += G->gs[r];
+    G->gq[t] = exp(d + G->gs[0]);
     G->bt[t] = __bfloat162float(G->beta[gdn_row(G, t)]);
 }
 
 /* At (t, s), s <= t: L(t,s) = beta_t (k_t . k_s) Gam(t,s) into Xm (s < t;
  * the decay walked back from t), and the coefficient of ddelta's dO term,
  * Gam(t,s) (q_t . k_s), into the shared X (the decay walked forward from s). */
-__device__ static void gdn_bprep_pair(gdn_grad *G, long long t, long long s)
+__device__ static void gdn_bprep_pair(gdn_grad *G, long long t, long long s, const float *sk)
 {
     double fwd = 0.0, back = 0.0;
-    for (long long r = s + 1; r <= t; r++) fwd += G->g[gdn_row(G, r)];
-    G->X[t][s] = exp(fwd) * gdn_dot(gdn_q(G, t), gdn_k(G, s), G->K);
+    const float *ks = sk + s * gdn_pad(G->K);
+    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
+    G->X[t][s] = exp(fwd) * gdn_dot(gdn_q(G, t), ks, G->K);
     if (s == t) return;
-    for (long long r = t; r > s; r--) back += G->g[gdn_row(G, r)];
-    G->Xm[t * GDN_CHUNK + s] = G->bt[t] * gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K) * exp(back);
+    for (long long r = t; r > s; r--) back += G->gs[r];
+    G->Xm[t * GDN_CHUNK + s] = G->bt[t] * gdn_dot(sk + t * gdn_pad(G->K), ks, G->K) * exp(back);
 }
 
 /* ddelta's dO term at (s, j): scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t(j),
@@ -208,6 +225,9 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
                                            long long K, long long V)
 {
     __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK], cf[GDN_CHUNK][GDN_CHUNK];
+    __shared__ float gs[GDN_CHUNK];
+    /* kn's rows, stride gdn_pad(K) */
+    extern __shared__ float gdn_bprep_sk[];
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
@@ -215,16 +235,82 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
     /* what the phases of this launch read and write; the rest is launch 5's */
     gdn_grad G = {ch, H, K, V, g, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
                   Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL,
-                  NULL, NULL, NULL, NULL, cf, NULL};
+                  NULL, NULL, NULL, NULL, cf, NULL, NULL, gs};
 
     if (ch.lane >= B * H) return;
+    gdn_stage_g(gs, g, ch.base, n, H);
     GDN_EACH(t, n) gdn_bprep_row(&G, t);
+    gdn_stage_rows(gdn_bprep_sk, kn, &G, K);
     __syncthreads();
-    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK);
+    GDN_EACH(w, n * GDN_CHUNK)
+        if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK, gdn_bprep_sk);
     __syncthreads();
     gdn_grad_inverse(&G);
     GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);
     GDN_EACH(w, n * V) gdn_bprep_ddo(&G, w / V, w % V, dD);
+}
+
+/* Launch 4's thread sums GDN_DS_ROWS of its rows (or positions) at a time,
+ * their chains advanced together: independent sums for the scheduler, and
+ * what they share (a position's dO and ddelta, a row of dSe) loaded once.
+ * Each element's sum keeps its own terms in its own order. */
+#define GDN_DS_ROWS 8
+
+/* ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, jj]) for the thread's positions
+ * t0, t0 + rstep, ... (at most GDN_DS_ROWS). */
+__device__ static void gdn_dscan_ddelta(const float *kn, double *dD, const double (*dS)[GDN_SCAN_COLS],
+                                        const double *ex, gdn_chunk ch, long long H, long long K,
+                                        long long V, long long t0, long long rstep, long long jj, long long j)
+{
+    const float *k0 = kn + (ch.base + t0 * H) * K;
+    const long long step = rstep * H * K;          /* from one of the positions to the next */
+    const int m_end = (int)((ch.n - t0 + rstep - 1) / rstep);
+    acc_t d[GDN_DS_ROWS];
+#pragma unroll
+    for (int m = 0; m < GDN_DS_ROWS; m++) d[m] = acc_of(0.0);
+    for (long long i = 0; i < K; i++) {
+        const acc_t x = (acc_t)dS[i][jj];
+#pragma unroll
+        for (int m = 0; m < GDN_DS_ROWS; m++)
+            if (m < m_end) d[m] += (acc_t)k0[m * step + i] * x;
+    }
+#pragma unroll
+    for (int m = 0; m < GDN_DS_ROWS; m++)
+        if (m < m_end) dD[(ch.base + (t0 + m * rstep) * H) * V + j] += ex[t0 + m * rstep] * acc_value(d[m]);
+}
+
+/* dS0[i][jj] = Gam(n-1,-1) dSe + scale sum_t gt q_t dO_t^T - W^T ddelta for
+ * the thread's rows i0, i0 + rstep, ... (at most GDN_DS_ROWS), into dS. */
+__device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __nv_bfloat16 *dO,
+                                     const double *dD, double (*dS)[GDN_SCAN_COLS], const double *ex,
+                                     const double *gq, gdn_chunk ch, long long H, long long K, long long V,
+                                     long long i0, long long rstep, long long jj, long long j, double scale)
+{
+    const int m_end = (int)((K - i0 + rstep - 1) / rstep), rs = (int)rstep;
+    acc_t a[GDN_DS_ROWS];
+#pragma unroll
+    for (int m = 0; m < GDN_DS_ROWS; m++)
+        if (m < m_end) a[m] = acc_of(ex[ch.n] * dS[i0 + m * rs][jj]);
+    for (long long t = 0; t < ch.n; t++) {
+        const long long tok = ch.base + t * H;
+        const float *q = qn + tok * K + i0;
+        const double sg = scale * gq[t];
+        const acc_t o = (acc_t)__bfloat162float(dO[tok * V + j]);
+#pragma unroll
+        for (int m = 0; m < GDN_DS_ROWS; m++)
+            if (m < m_end) a[m] += (acc_t)(sg * q[m * rs]) * o;
+    }
+    for (long long t = 0; t < ch.n; t++) {
+        const long long tok = ch.base + t * H;
+        const double *w = W + tok * K + i0;
+        const acc_t d = (acc_t)dD[tok * V + j];
+#pragma unroll
+        for (int m = 0; m < GDN_DS_ROWS; m++)
+            if (m < m_end) a[m] -= (acc_t)w[m * rs] * d;
+    }
+#pragma unroll
+    for (int m = 0; m < GDN_DS_ROWS; m++)
+        if (m < m_end) dS[i0 + m * rs][jj] = acc_value(a[m]);
 }
 
 /* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
@@ -235,16 +321,19 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
  * element of dS0 = Gam(n-1,-1) dSe + scale sum_t gt q_t dO_t^T - W^T ddelta,
  * in acc_t, by the thread that owns it.  The adjoint of h0 to dh0.  Each
  * element's sums are those of one thread per column, in the same order. */
-extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn,
-                                           const float *__restrict__ kn, const double *__restrict__ W,
-                                           const __nv_bfloat16 *__restrict__ dO,
-                                           const float *__restrict__ dht, double *__restrict__ dD,
-                                           double *__restrict__ dhs, float *__restrict__ dh0,
-                                           long long B, long long T, long long Hk, long long groups,
-                                           long long K, long long V)
+/* At most 64 registers a thread: four blocks an SM hold the 512 blocks of
+ * (4,2048,16,128) at once on 132 SMs (80 without the bound: one wave
+ * becomes two). */
+extern "C" __global__ void __launch_bounds__(GDN_SCAN_THREADS, 4)
+gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const float *__restrict__ kn,
+                const double *__restrict__ W, const __nv_bfloat16 *__restrict__ dO,
+                const float *__restrict__ dht, double *__restrict__ dD, double *__restrict__ dhs,
+                float *__restrict__ dh0, long long B, long long T, long long Hk, long long groups,
+                long long K, long long V)
 {
     __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
     __shared__ double dS[GDN_KMAX][GDN_SCAN_COLS];
+    __shared__ float gs[GDN_CHUNK];
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
     const long long lane = blockIdx.x / ntile, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
@@ -257,32 +346,18 @@ extern "C" __global__ void gdn_chunk_dscan(const float *__restrict__ g, const fl
     for (long long c = nc - 1; c >= 0; c--) {
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
         __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */
-        gdn_chunk_decays(g, ch.base, ch.n, H, ex);
-        gdn_start_decays(g, ch.base, ch.n, H, gq);
+        gdn_stage_g(gs, g, ch.base, ch.n, H);
+        GDN_EACH(t, ch.n) gq[t] = gdn_start_decay(gs, 0, 1, t);
+        gdn_chunk_decays(gs, 0, ch.n, 1, ex);      /* and the barrier for gq */
         if (j < V) {
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
-            for (long long t = r0; t < ch.n; t += rstep) {
-                const long long tok = ch.base + t * H;
-                const float *k = kn + tok * K;
-                acc_t d = acc_of(0.0);
-                for (long long i = 0; i < K; i++) d += (acc_t)k[i] * (acc_t)dS[i][jj];
-                dD[tok * V + j] += ex[t] * acc_value(d);
-            }
+            for (long long t0 = r0; t0 < ch.n; t0 += GDN_DS_ROWS * rstep)
+                gdn_dscan_ddelta(kn, dD, dS, ex, ch, H, K, V, t0, rstep, jj, j);
         }
         __syncthreads();            /* every ddelta of the tile written, dSe read */
         if (j < V)
-            for (long long i = r0; i < K; i += rstep) {
-                acc_t a = acc_of(ex[ch.n] * dS[i][jj]);
-                for (long long t = 0; t < ch.n; t++) {
-                    const long long tok = ch.base + t * H;
-                    a += (acc_t)(scale * gq[t] * qn[tok * K + i]) * (acc_t)__bfloat162float(dO[tok * V + j]);
-                }
-                for (long long t = 0; t < ch.n; t++) {
-                    const long long tok = ch.base + t * H;
-                    a -= (acc_t)W[tok * K + i] * (acc_t)dD[tok * V + j];
-                }
-                dS[i][jj] = acc_value(a);
-            }
+            for (long long i0 = r0; i0 < K; i0 += GDN_DS_ROWS * rstep)
+                gdn_dscan_ds0(qn, W, dO, dD, dS, ex, gq, ch, H, K, V, i0, rstep, jj, j, scale);
     }
     __syncthreads();
     if (j < V)
@@ -313,52 +388,69 @@ __device__ static double *gdn_pair(const gdn_grad *G, int table, long long t, lo
 /* Row width of R: a position's column sums, two vectors of up to max(K, V). */
 __device__ static long long gdn_rw(const gdn_grad *G) { return 2 * (G->K > G->V ? G->K : G->V); }
 
-/* dW_t(i) = -(ddelta_t . S0 row i), into the dW workspace. */
-__device__ static void gdn_grad_dw(gdn_grad *G, long long t, long long i)
+/* dW_t(i) = -(ddelta_t . S0 row i), into the dW workspace; dd is
+ * ddelta_t's staged row. */
+__device__ static void gdn_grad_dw(gdn_grad *G, long long t, long long i, const double *dd)
 {
-    const double *dd = G->dD + gdn_row(G, t) * G->V;
     acc_t w = acc_of(0.0);
     for (long long j = 0; j < G->V; j++) w += (acc_t)G->S0[i * G->V + j] * (acc_t)dd[j];
     G->dW[gdn_row(G, t) * G->K + i] = -acc_value(w);
 }
 
-/* dA(a,b), b < a, into Xm. */
-__device__ static void gdn_grad_da(gdn_grad *G, long long a, long long b)
+/* The staged rows of each phase, carved from G->sm (offsets in bytes, each
+ * a multiple of 8). */
+__device__ static float *gdn_sm_k(const gdn_grad *G) { return (float *)G->sm; }
+__device__ static void *gdn_sm_after_k(const gdn_grad *G)
+{
+    return (char *)G->sm + ((GDN_CHUNK * gdn_pad(G->K) * 4 + 7) / 8) * 8;
+}
+__device__ static double *gdn_sm_a(const gdn_grad *G) { return G->sm + GDN_CC; }   /* after X */
+
+/* dA(a,b), b < a, into Xm; k and v are the staged rows (positions b). */
+__device__ static void gdn_grad_da(gdn_grad *G, long long a, long long b, const float *sk, const float *sv)
 {
     const double *dw = G->dW + gdn_row(G, a) * G->K, *dd = G->dD + gdn_row(G, a) * G->V;
+    const float *vb = sv + b * gdn_pad(G->V);
     acc_t y = acc_of(0.0);
-    for (long long j = 0; j < G->V; j++) y += (acc_t)dd[j] * (acc_t)__bfloat162float(G->v[gdn_row(G, b) * G->V + j]);
-    G->Xm[a * GDN_CHUNK + b] = G->bt[b] * G->gq[b] * gdn_dot_fd(gdn_k(G, b), dw, G->K) + G->bt[b] * acc_value(y);
+    for (long long j = 0; j < G->V; j++) y += (acc_t)dd[j] * (acc_t)vb[j];
+    G->Xm[a * GDN_CHUNK + b] = G->bt[b] * G->gq[b] * gdn_dot_fd(sk + b * gdn_pad(G->K), dw, G->K) + G->bt[b] * acc_value(y);
 }
 
-/* delta_s . dO_t, in acc_t. */
-__device__ static double gdn_grad_pd(const gdn_grad *G, long long t, long long s)
+/* delta_s . dO_t, in acc_t; ds is delta_s's staged row. */
+__device__ static double gdn_grad_pd(const gdn_grad *G, long long t, const double *ds)
 {
     acc_t y = acc_of(0.0);
     for (long long j = 0; j < G->V; j++)
-        y += (acc_t)G->delta[gdn_row(G, s) * G->V + j] * (acc_t)__bfloat162float(G->dO[gdn_row(G, t) * G->V + j]);
+        y += (acc_t)ds[j] * (acc_t)__bfloat162float(G->dO[gdn_row(G, t) * G->V + j]);
     return acc_value(y);
 }
 
-/* The tables at (t, s), s <= t. */
-__device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s)
+/* The tables at (t, s), s <= t; k and delta are the staged rows. */
+__device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, const float *sk, const double *sd)
 {
-    *gdn_pair(G, GDN_PD, t, s) = gdn_grad_pd(G, t, s);
+    const float *ks = sk + s * gdn_pad(G->K);
+    *gdn_pair(G, GDN_PD, t, s) = gdn_grad_pd(G, t, sd + s * gdn_pad(G->V));
     if (s == t) return;
     double back = 0.0, fwd = 0.0;
-    for (long long r = t; r > s; r--) back += G->g[gdn_row(G, r)];
-    for (long long r = s + 1; r <= t; r++) fwd += G->g[gdn_row(G, r)];
+    for (long long r = t; r > s; r--) back += G->gs[r];
+    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
     *gdn_pair(G, GDN_GR, t, s) = exp(back);
     *gdn_pair(G, GDN_GC, t, s) = exp(fwd);
-    *gdn_pair(G, GDN_KK, t, s) = gdn_dot(gdn_k(G, t), gdn_k(G, s), G->K);
-    *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), gdn_k(G, s), G->K);
+    *gdn_pair(G, GDN_KK, t, s) = gdn_dot(sk + t * gdn_pad(G->K), ks, G->K);
+    *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), ks, G->K);
+}
+
+/* A(r, c) from the staged copy (stride gdn_pad(GDN_CHUNK)). */
+__device__ static double gdn_a(const gdn_grad *G, long long r, long long c)
+{
+    return gdn_sm_a(G)[r * gdn_pad(GDN_CHUNK) + c];
 }
 
 /* X(a,s) = sum_{b<=s} dA(a,b) A(s,b), s < a, into the shared X. */
 __device__ static void gdn_grad_x(gdn_grad *G, long long a, long long s)
 {
     acc_t y = acc_of(0.0);
-    for (long long b = 0; b <= s; b++) y += (acc_t)G->Xm[a * GDN_CHUNK + b] * (acc_t)G->Am[s * GDN_CHUNK + b];
+    for (long long b = 0; b <= s; b++) y += (acc_t)G->Xm[a * GDN_CHUNK + b] * (acc_t)gdn_a(G, s, b);
     G->X[a][s] = acc_value(y);
 }
 
@@ -366,7 +458,7 @@ __device__ static void gdn_grad_x(gdn_grad *G, long long a, long long s)
 __device__ static void gdn_grad_dl(gdn_grad *G, long long t, long long s)
 {
     acc_t y = acc_of(0.0);
-    for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->X[a][s];
+    for (long long a = t; a < G->ch.n; a++) y += (acc_t)gdn_a(G, a, t) * (acc_t)G->X[a][s];
     G->Xm[t * GDN_CHUNK + s] = -acc_value(y);
 }
 
@@ -376,7 +468,7 @@ __device__ static void gdn_grad_wy_k(gdn_grad *G, long long t, long long i)
 {
     const long long tok = gdn_row(G, t);
     acc_t x = acc_of(0.0);
-    for (long long a = t; a < G->ch.n; a++) x += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dW[gdn_row(G, a) * G->K + i];
+    for (long long a = t; a < G->ch.n; a++) x += (acc_t)gdn_a(G, a, t) * (acc_t)G->dW[gdn_row(G, a) * G->K + i];
     G->dK[tok * G->K + i] = (acc_t)(G->bt[t] * G->gq[t]) * x;
     G->R[tok * gdn_rw(G) + i] = x;
 }
@@ -386,7 +478,7 @@ __device__ static void gdn_grad_wy_v(gdn_grad *G, long long t, long long j)
 {
     const long long tok = gdn_row(G, t);
     acc_t y = acc_of(0.0);
-    for (long long a = t; a < G->ch.n; a++) y += (acc_t)G->Am[a * GDN_CHUNK + t] * (acc_t)G->dD[gdn_row(G, a) * G->V + j];
+    for (long long a = t; a < G->ch.n; a++) y += (acc_t)gdn_a(G, a, t) * (acc_t)G->dD[gdn_row(G, a) * G->V + j];
     G->dv[tok * G->V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
     G->R[tok * gdn_rw(G) + G->K + j] = y;
 }
@@ -413,16 +505,30 @@ __device__ static void gdn_grad_e(gdn_grad *G, long long t, long long s)
     G->Am[t * GDN_CHUNK + s] += scale * cf * *gdn_pair(G, GDN_QK, t, s);
 }
 
+/* The two column sums of (t, i) that read a row of S0 or dSe (i), before
+ * gdn_grad_qk: y = S0 row i . dO_t and z = dSe row i . delta_t, into R
+ * (where gdn_grad_qk and gdn_grad_sums read them).  A warp's lanes walk t
+ * (the caller's mapping), so the state's row is one broadcast and dO_t,
+ * delta_t come from the staged rows so and sd. */
+__device__ static void gdn_grad_yz(gdn_grad *G, long long t, long long i, const float *so, const double *sd)
+{
+    const long long K = G->K, V = G->V, tok = gdn_row(G, t);
+    const float *o = so + t * gdn_pad(V);
+    const double *dl = sd + t * gdn_pad(V);
+    acc_t y = acc_of(0.0), z = acc_of(0.0);
+    for (long long j = 0; j < V; j++) y += (acc_t)G->S0[i * V + j] * (acc_t)o[j];
+    for (long long j = 0; j < V; j++) z += (acc_t)G->dSe[i * V + j] * (acc_t)dl[j];
+    G->R[tok * gdn_rw(G) + i] = y;
+    G->R[tok * gdn_rw(G) + K + i] = z;
+}
+
 /* Column i of position t's dk and dq, after W's share: through L's row t
  * (s < t, from t down) and column t (a > t); through o (dq; dk from o's
- * column, a >= t); through S_end.  The dot products of o's and S_end's
- * sums with q_t and k_t go to R. */
+ * column, a >= t); through S_end (gdn_grad_yz's sums, in R). */
 __device__ static void gdn_grad_qk(gdn_grad *G, long long t, long long i)
 {
-    const long long n = G->ch.n, K = G->K, V = G->V, tok = gdn_row(G, t);
+    const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t);
     const double scale = 1.0 / sqrt((double)K);
-    const __nv_bfloat16 *dot = G->dO + tok * V;
-    const double *dl = G->delta + tok * V;
     acc_t dk = G->dK[tok * K + i];
     for (long long s = t - 1; s >= 0; s--) {
         const double gam = *gdn_pair(G, GDN_GR, t, s), c = G->Xm[t * GDN_CHUNK + s];
@@ -432,8 +538,8 @@ __device__ static void gdn_grad_qk(gdn_grad *G, long long t, long long i)
         const double c = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
         dk += (acc_t)c * (acc_t)gdn_k(G, a)[i];
     }
-    acc_t y = acc_of(0.0), z = acc_of(0.0);
-    for (long long j = 0; j < V; j++) y += (acc_t)G->S0[i * V + j] * (acc_t)__bfloat162float(dot[j]);
+    const acc_t y = G->R[tok * gdn_rw(G) + i];
+    acc_t z = acc_of(0.0);
     for (long long s = 0; s <= t; s++) {
         const double cf = s < t ? *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s) : *gdn_pair(G, GDN_PD, t, t);
         z += (acc_t)cf * (acc_t)gdn_k(G, s)[i];
@@ -445,12 +551,8 @@ __device__ static void gdn_grad_qk(gdn_grad *G, long long t, long long i)
         z += (acc_t)cf * (acc_t)gdn_q(G, a)[i];
     }
     dk += (acc_t)scale * z;
-    z = acc_of(0.0);
-    for (long long j = 0; j < V; j++) z += (acc_t)G->dSe[i * V + j] * (acc_t)dl[j];
-    dk += (acc_t)G->ex[t] * z;
+    dk += (acc_t)G->ex[t] * G->R[tok * gdn_rw(G) + K + i];
     G->dK[tok * K + i] = dk;
-    G->R[tok * gdn_rw(G) + i] = y;
-    G->R[tok * gdn_rw(G) + K + i] = z;
 }
 
 /* The rest of position t: dbeta from L's row; dD(t,-1) from o and, for
@@ -507,10 +609,12 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
         dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }
 
-/* Launch 5: a block per (lane, chunk) (launch 5's
- * header above).  The phases: dW; dA and the pair tables; X; dL; W and
- * U's VJP; their per-position sums and E; the columns of dk and dq; the
- * per-position sums; dg, and q and k through the normalisation. */
+/* Launch 5: a block per (lane, chunk) (launch 5's header above), its
+ * dynamic shared memory gdn_grad_smem(K, V) bytes.  The phases: dW; dA;
+ * the pair tables; X; dL; W and U's VJP; their per-position sums and E;
+ * the S0 and dSe column sums; the columns of dk and dq; the per-position
+ * sums; dg.  Phases whose lanes walk positions (dW, the column sums) take
+ * w = i * n + t, the others w = t * width + column. */
 extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
                                           const float *__restrict__ g,
                                           const __nv_bfloat16 *__restrict__ beta,
@@ -528,29 +632,48 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
                                           long long K, long long V)
 {
     __shared__ double gq[GDN_CHUNK], ex[GDN_CHUNK + 1], bt[GDN_CHUNK], e0[GDN_CHUNK], es[GDN_CHUNK];
-    __shared__ double db[GDN_CHUNK], X[GDN_CHUNK][GDN_CHUNK];
+    __shared__ double db[GDN_CHUNK];
+    __shared__ float gs[GDN_CHUNK];
+    extern __shared__ double gdn_grad_sm[];
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
     const long long n = ch.n, blk = ch.lane * nc + ch.c;
-    /* the accumulators are stored as acc_t in double-sized slots */
+    /* the accumulators are stored as acc_t in double-sized slots; X is the
+     * head of the dynamic shared memory (the phases of X, dL and W, U's VJP) */
     gdn_grad G = {ch, H, K, V, g, qn, kn, hs + blk * K * V, v, dO, beta, delta, dhs + blk * K * V, dD,
                   Am + blk * GDN_CC, Xm + blk * GDN_CC, dW, dv, gq, ex, bt, e0, es,
-                  Pt + blk * GDN_NPAIR * GDN_CC, (acc_t *)dKw, (acc_t *)dQw, (acc_t *)Rw, X, db};
+                  Pt + blk * GDN_NPAIR * GDN_CC, (acc_t *)dKw, (acc_t *)dQw, (acc_t *)Rw,
+                  (double (*)[GDN_CHUNK])gdn_grad_sm, db, gdn_grad_sm, gs};
+    float *sk = gdn_sm_k(&G);
 
     if (ch.lane >= B * H || K > GDN_KMAX) return;
+    gdn_stage_g(gs, g, ch.base, n, H);
     GDN_EACH(t, n) {
-        gq[t] = gdn_start_decay(g, ch.base, H, t);
+        gq[t] = gdn_start_decay(gs, 0, 1, t);
         bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
     }
-    gdn_chunk_decays(g, ch.base, n, H, ex);   /* and the barrier for gq, bt */
-    GDN_EACH(w, n * K) gdn_grad_dw(&G, w / K, w % K);
+    gdn_stage_rows(gdn_grad_sm, dD, &G, V);
+    gdn_chunk_decays(gs, 0, n, 1, ex);        /* and the barrier for gq, bt and the rows */
+    GDN_EACH(w, n * K) gdn_grad_dw(&G, w % n, w / n, gdn_grad_sm + (w % n) * gdn_pad(V));
+    __syncthreads();
+    gdn_stage_rows(sk, kn, &G, K);
+    gdn_stage_rows_bf16((float *)gdn_sm_after_k(&G), v, &G, V);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s < t) gdn_grad_da(&G, t, s);
-        if (s <= t) gdn_grad_pairs(&G, t, s);
+        if (s < t) gdn_grad_da(&G, t, s, sk, (const float *)gdn_sm_after_k(&G));
     }
+    __syncthreads();
+    gdn_stage_rows((double *)gdn_sm_after_k(&G), delta, &G, V);
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s <= t) gdn_grad_pairs(&G, t, s, sk, (const double *)gdn_sm_after_k(&G));
+    }
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK)
+        if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_sm_a(&G)[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = G.Am[w];
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_x(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
@@ -564,6 +687,12 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     __syncthreads();                              /* A is read no more: E goes over it */
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();                              /* R's W and U sums read: the column sums go over them */
+    gdn_stage_rows(gdn_grad_sm, delta, &G, V);
+    gdn_stage_rows_bf16((float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), dO, &G, V);
+    __syncthreads();
+    GDN_EACH(w, n * K)
+        gdn_grad_yz(&G, w % n, w / n, (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), gdn_grad_sm);
     __syncthreads();
     GDN_EACH(w, n * K) gdn_grad_qk(&G, w / K, w % K);
     __syncthreads();

@@ -16,6 +16,9 @@ local function nchunks(s) return (s.T + CHUNK - 1) // CHUNK end
 -- columns) (GDN_SCAN_THREADS, GDN_SCAN_COLS in gdn_chunked_fwd.cu)
 local SCAN_COLS, SCAN_THREADS = 16, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
+-- gdn_chunk_prep's and gdn_chunk_bprep's dynamic shared memory: the
+-- chunk's rows of kn, f32, padded by one (gdn_pad)
+local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 -- gdn_chunk_prep, gdn_chunk_bprep and gdn_chunk_grad: a block of GRAD_THREADS
 -- per (lane, chunk) (they take any block of at least CHUNK threads); the
 -- last one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
@@ -23,6 +26,15 @@ local GRAD_THREADS, NPAIR = 256, 5
 -- gdn_chunk_group: a thread per key token
 local GROUP_THREADS = 128
 local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
+-- gdn_chunk_grad's dynamic shared memory: the most its phases stage at once
+-- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
+-- X and A; delta and dO as f32), as the kernel carves it (gdn_sm_k,
+-- gdn_sm_after_k, gdn_sm_a and the phases of gdn_chunk_grad)
+local function grad_smem(s)
+  local rk, rv = CHUNK * (s.K + 1), CHUNK * (s.V + 1)
+  local k8 = (rk * 4 + 7) // 8 * 8
+  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4)
+end
 
 return {
   spec = "gdn_bwd",
@@ -56,15 +68,15 @@ return {
       end
       local per_chunk = lanes(s) * nchunks(s)
       return {
-        {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = 0,
+        {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = k_rows_smem(s),
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
-        {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = 0,
+        {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = k_rows_smem(s),
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
         {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
-        {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = 0,
+        {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = grad_smem(s),
          params = with_dims{"v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
                             "Am", "Xm", "dW", "Pt", "dK", "dQ", "R", "dv", "dg", "dbeta"}},
         {name = "gdn_chunk_group", grid = (s.B * s.T * s.H + GROUP_THREADS - 1) // GROUP_THREADS,

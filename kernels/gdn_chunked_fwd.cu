@@ -84,16 +84,27 @@ __device__ static double gdn_dot(const float *a, const float *b, long long K)
     return acc_value(d);
 }
 
-/* Row t of L into Lm[t][0..t-1]: beta_t (k_t . k_s) Gam(t,s), the decay a
- * pairwise sum of g walked back from t; returns Gam(t,-1). */
-__device__ static double gdn_l_row(float (*Lm)[GDN_CHUNK], const float *kn, const float *g,
-                                   long long t, long long K, long long H, float bt)
+/* The padded row stride of a chunk's rows staged in shared memory: one
+ * element more than the row, so that lanes reading different rows at the
+ * same column fall in different banks. */
+__device__ static long long gdn_pad(long long n) { return n + 1; }
+
+/* L(t,s) = beta_t (k_t . k_s) Gam(t,s), s < t, into Lm[t][s], the decay a
+ * pairwise sum of g walked back from t (g, sk: the chunk's first position;
+ * sk the staged rows of kn, stride gdn_pad(K)). */
+__device__ static void gdn_l_pair(float (*Lm)[GDN_CHUNK], const float *sk, const float *g,
+                                  long long t, long long s, long long K, long long H, float bt)
 {
     double d = 0.0;
-    for (long long s = t - 1; s >= 0; s--) {
-        d += g[(s + 1) * H];
-        Lm[t][s] = (float)((double)bt * gdn_dot(kn + t * H * K, kn + s * H * K, K) * exp(d));
-    }
+    for (long long r = t; r > s; r--) d += g[r * H];
+    Lm[t][s] = (float)((double)bt * gdn_dot(sk + t * gdn_pad(K), sk + s * gdn_pad(K), K) * exp(d));
+}
+
+/* Gam(t,-1): the decay walked back from t over the whole chunk. */
+__device__ static double gdn_l_start(const float *g, long long t, long long H)
+{
+    double d = 0.0;
+    for (long long r = t; r > 0; r--) d += g[r * H];
     return exp(d + g[0]);
 }
 
@@ -118,6 +129,16 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 /* w over [0, count), spread over the block's threads. */
 #define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
 
+/* The chunk's n values of g (from base, stride H) into gs, a thread a
+ * value; then every thread waits.  The decays' sums then walk shared
+ * memory instead of n scattered global loads in a row (the same floats,
+ * so the same sums). */
+__device__ static void gdn_stage_g(float *gs, const float *g, long long base, long long n, long long H)
+{
+    GDN_EACH(t, n) gs[t] = g[base + t * H];
+    __syncthreads();
+}
+
 /* Launch 1: a block per (lane, chunk) of at least GDN_CHUNK threads (the
  * inverse gives a thread a column; the sidecar launches 256), the work of each
  * phase spread over them an element at a time (each element one thread's
@@ -135,6 +156,9 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
 {
     __shared__ float Lm[GDN_CHUNK][GDN_CHUNK], Am[GDN_CHUNK][GDN_CHUNK];
     __shared__ double wk[GDN_CHUNK], bv[GDN_CHUNK];    /* beta Gam(.,-1), beta */
+    __shared__ float gs[GDN_CHUNK];                    /* the chunk's g */
+    /* kn's rows, stride gdn_pad(K) */
+    extern __shared__ float gdn_prep_sk[];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long HV = H * G;     /* value heads; value head hv reads key head hv / G */
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / HV, hv = lane % HV;
@@ -149,11 +173,17 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
         if (w & 1) gdn_norm_row(k + (kbase + t * H) * K, kn + (base + t * HV) * K, K, eps);
         else gdn_norm_row(q + (kbase + t * H) * K, qn + (base + t * HV) * K, K, eps);
     }
-    __syncthreads();
+    gdn_stage_g(gs, g, base, n, HV);    /* and the barrier for qn, kn */
+    GDN_EACH(w, n * K) gdn_prep_sk[(w / K) * gdn_pad(K) + w % K] = kn[(base + (w / K) * HV) * K + w % K];
     GDN_EACH(t, n) {
         const float bt = __bfloat162float(beta[base + t * HV]);
-        wk[t] = (double)bt * gdn_l_row(Lm, kn + base * K, g + base, t, K, HV, bt);
+        wk[t] = (double)bt * gdn_l_start(gs, t, 1);
         bv[t] = bt;
+    }
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, 1, (float)bv[t]);
     }
     __syncthreads();
     gdn_tri_inverse(Lm, Am, n);
@@ -241,6 +271,8 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
         const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
         const long long base = gdn_tok(b, t0, H, T, h);
         __syncthreads();            /* S written; the last chunk's readers of ex are done */
+        /* g read here, not staged as launches 1 and 3 stage it: staged, this
+         * launch took 6.10 ms instead of 4.44 on the H200 (12-04) */
         gdn_chunk_decays(g, base, n, H, ex);
         if (j < V) {
             float *S0 = hs + (lane * nc + c) * K * V;
@@ -276,21 +308,21 @@ extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const flo
 
 /* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for the
  * s <= t with s % step == s0 (the threads of row t share the row), the
- * decays walked back from t as pairwise sums of g; returns Gam(t,-1).  A
- * functor, so that a red-team entry (redteam/gdn_chunked_cumsum_restart.cu)
- * runs launch 3 with broken decays. */
+ * decays walked back from t as pairwise sums of g; returns Gam(t,-1).  gs
+ * is the chunk's g and sk its rows of kn (stride ldk), both staged in
+ * shared memory.  A functor, so that a red-team entry
+ * (redteam/gdn_chunked_cumsum_restart.cu) runs launch 3 with broken decays. */
 struct gdn_out_weights {
-    __device__ double operator()(double *cq, const float *g, const float *qt, const float *kn,
-                                 long long base, long long t, long long H, long long K,
-                                 long long s0, long long step) const
+    __device__ double operator()(double *cq, const float *gs, const float *qt, const float *sk, long long ldk,
+                                 long long t, long long K, long long s0, long long step) const
     {
         double d = 0.0;
-        if (t % step == s0) cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+        if (t % step == s0) cq[t] = gdn_dot(qt, sk + t * ldk, K);
         for (long long s = t - 1; s >= 0; s--) {
-            d += g[base + (s + 1) * H];
-            if (s % step == s0) cq[s] = exp(d) * gdn_dot(qt, kn + (base + s * H) * K, K);
+            d += gs[s + 1];
+            if (s % step == s0) cq[s] = exp(d) * gdn_dot(qt, sk + s * ldk, K);
         }
-        return exp(d + g[base]);
+        return exp(d + gs[0]);
     }
 };
 
@@ -564,6 +596,10 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
                                      Weights weights)
 {
     __shared__ double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
+    __shared__ float gs[GDN_CHUNK];                /* the chunk's g */
+    /* the chunk's rows of kn, stride gdn_pad(K): the weights of a warp's
+     * rows read different rows at once */
+    extern __shared__ float gdn_out_sk[];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
@@ -572,9 +608,11 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     const double scale = 1.0 / sqrt((double)K);
 
     if (lane >= B * H) return;
+    GDN_EACH(w, n * K) gdn_out_sk[(w / K) * gdn_pad(K) + w % K] = kn[(base + (w / K) * H) * K + w % K];
+    gdn_stage_g(gs, g, base, n, H);               /* and the barrier for the rows */
     const float *qt = qn + (base + t * H) * K;
     double gq = 0.0;                              /* Gam(t,-1) */
-    if (t < n) gq = weights(cq[t], g, qt, kn, base, t, H, K, part, GDN_OUT_SPLIT);
+    if (t < n) gq = weights(cq[t], gs, qt, gdn_out_sk, gdn_pad(K), t, K, part, GDN_OUT_SPLIT);
     __syncthreads();                              /* row t's weights, from its threads */
 #ifdef OUT_WMMA
     if (gdn_out_wmma(cq, gq, qn, U, hs + (lane * nc + c) * K * V, o, base, n, H, K, V, scale)) return;

@@ -14,6 +14,9 @@ local SCAN_COLS, SCAN_THREADS = 16, 256
 -- a block of PREP_THREADS a chunk (any block of at least CHUNK threads)
 local OUT_SPLIT, PREP_THREADS = 4, 256
 local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_COLS) end
+-- gdn_chunk_prep's and gdn_chunk_out's dynamic shared memory: the chunk's
+-- rows of kn, f32, padded by one (gdn_pad)
+local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 
 return {
   spec = "gdn_fwd",
@@ -34,10 +37,11 @@ return {
       local prep = with_dims{"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}
       prep[#prep + 1] = "eps:f32"
       return {
-        {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = PREP_THREADS, smem = 0, params = prep},
+        {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = PREP_THREADS, smem = k_rows_smem(s),
+         params = prep},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "ht"}},
-        {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = 0,
+        {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = k_rows_smem(s),
          params = with_dims{"g", "qn", "kn", "U", "hs", "o"}},
       }
     end,

@@ -13,28 +13,27 @@
 
 #define TILE 16
 
-/* DEFECT: the cumulative sum of g restarts at every tile of 16 */
-__device__ static double g_tile_cumsum(const float *g, long long base, long long H, long long t)
+/* DEFECT: the cumulative sum of g restarts at every tile of 16 (gs: the
+ * chunk's g, staged by gdn_out_chunk) */
+__device__ static double g_tile_cumsum(const float *gs, long long t)
 {
     double G = 0.0;
-    for (long long u = t - t % TILE; u <= t; u++) G += g[base + u * H];
+    for (long long u = t - t % TILE; u <= t; u++) G += gs[u];
     return G;
 }
 
 struct tiled_weights {
-    __device__ double operator()(double *cq, const float *g, const float *qt, const float *kn,
-                                 long long base, long long t, long long H, long long K,
-                                 long long s0, long long step) const
+    __device__ double operator()(double *cq, const float *gs, const float *qt, const float *sk, long long ldk,
+                                 long long t, long long K, long long s0, long long step) const
     {
-        const double Gt = g_tile_cumsum(g, base, H, t);
+        const double Gt = g_tile_cumsum(gs, t);
         double d = 0.0;
-        if (t % step == s0) cq[t] = gdn_dot(qt, kn + (base + t * H) * K, K);
+        if (t % step == s0) cq[t] = gdn_dot(qt, sk + t * ldk, K);
         for (long long s = t - 1; s >= 0; s--) {
-            d += g[base + (s + 1) * H];
-            if (s % step == s0)
-                cq[s] = exp(Gt - g_tile_cumsum(g, base, H, s)) * gdn_dot(qt, kn + (base + s * H) * K, K);
+            d += gs[s + 1];
+            if (s % step == s0) cq[s] = exp(Gt - g_tile_cumsum(gs, s)) * gdn_dot(qt, sk + s * ldk, K);
         }
-        return exp(d + g[base]);
+        return exp(d + gs[0]);
     }
 };
 

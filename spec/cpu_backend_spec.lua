@@ -149,16 +149,44 @@ describe(CUDA and "the cpu backend's kernels, on cuda" or "the cpu backend", fun
     end
   end)
 
-  it("gives extern __shared__ arrays the launch's dynamic shared memory", function()
-    local k = load("reverse_smem", {"ptr", "ptr", "i32"})
-    local n = 256
+  -- kernel `name` (x, y, n) of `source` on x = 0, 1, ..., n-1, blocks of
+  -- 64 with `smem` bytes of dynamic shared memory; returns y
+  local function on_ramp(name, n, smem, source)
     local x, y = kcv.buffer("f32", n), kcv.buffer("f32", n)
     for i = 0, n - 1 do x:set(i, i) end
-    ok(k:launch{grid = 4, block = 64, smem = 64 * 4, args = {x, y, n}})
-    for i = 0, n - 1 do
-      local b, t = i // 64, i % 64
-      assert.are.equal(b * 64 + 63 - t, y:get(i))
+    ok(load(name, {"ptr", "ptr", "i32"}, source):launch{grid = n // 64, block = 64, smem = smem, args = {x, y, n}})
+    return y
+  end
+
+  it("gives extern __shared__ arrays the launch's dynamic shared memory", function()
+    local y = on_ramp("reverse_smem", 256, 64 * 4)
+    for i = 0, 255 do assert.are.equal((i // 64) * 64 + 63 - i % 64, y:get(i)) end
+  end)
+
+  it("launches a kernel whose static and dynamic shared memory pass 48 KB together", function()
+    local y = on_ramp("static_and_dynamic_smem", 128, 20 * 1024)
+    for i = 0, 127 do assert.are.equal(i + 3, y:get(i)) end
+  end)
+
+  it("gives extern __shared__ arrays of an included kernel file the dynamic shared memory", function()
+    local src = "spec/fixtures/include/outer.cu"
+    local y = on_ramp("reverse_smem", 256, 64 * 4, src)
+    local z = on_ramp("twice_smem", 256, 64 * 4, src)
+    -- deep/inner.cu's own include lies next to it, not next to outer.cu
+    local w = on_ramp("thrice_smem", 256, 64 * 4, src)
+    for i = 0, 255 do
+      assert.are.equal((i // 64) * 64 + 63 - i % 64, y:get(i))
+      assert.are.equal(2 * i, z:get(i))
+      assert.are.equal(3 * i, w:get(i))
     end
+  end)
+
+  it("names the included file and its line when it does not compile", function()
+    cpu_only("the message is the host compiler's")
+    local k, err = kcv.kernel.load{source = "spec/fixtures/include/bad_outer.cu", name = "bad_outer",
+                                   params = {"ptr"}, backend = BACKEND}
+    assert.is_nil(k)
+    assert.matches("bad_inner%.cuh:6", err)
   end)
 
   it("keeps __shared__ variables of device function templates apart per instantiation", function()

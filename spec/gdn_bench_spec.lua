@@ -121,6 +121,11 @@ describe("tools/gdn-time.lua", function()
   it("takes a malformed --shape as a usage error (exit 2)", function()
     runs("./kcv run tools/gdn-time.lua --shape 1,2", 2, "--shape wants B,T,H,D")
   end)
+
+  it("names an earlier version's kernel file that is not there (exit 2)", function()
+    runs("./kcv run tools/gdn-time.lua --bwd /nonexistent/gdn_chunked_bwd.cu", 2,
+         "no kernel file /nonexistent/gdn_chunked_bwd.cu")
+  end)
 end)
 
 describe("tools/gdn-dump.lua", function()

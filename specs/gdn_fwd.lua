@@ -61,5 +61,9 @@ return {
     -- max(K, V), in whole warps
     launch = function(s) return {grid = s.B * s.H * s.G, block = 32 * ((math.max(s.K, s.V) + 31) // 32), smem = 0} end,
   },
-  budget = { regs = 255, smem = 48 * 1024, local_bytes = 1024 },
+  -- shared memory up to Hopper's opt-in maximum a block (227 KB; the device's
+  -- own limit applies where it is lower): a chunked kernel stages a chunk's
+  -- rows there (issue 12; kernels/gdn_chunked_*.lua), and the portable
+  -- path's 48 KB was never a limit of the operator
+  budget = { regs = 255, smem = 227 * 1024, local_bytes = 1024 },
 }

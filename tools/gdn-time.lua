@@ -3,7 +3,10 @@
 -- tools/device-gdn-bench merges both).  Run with kcv on a CUDA device:
 --
 --   ./kcv run tools/gdn-time.lua [--shape B,T,H,D|B,T,H,HV,D ...] [--reps N] [--skip-bwd-above TOKENS]
+--                                [--fwd F.cu] [--bwd F.cu]
 --
+-- --fwd, --bwd time other kernel files (with their sidecars) in place of
+-- kernels/gdn_chunked_{fwd,bwd}.cu: an earlier version, side by side.
 -- Prints one JSON object a line on stdout, a row each ({shape, stage,
 -- kernel, ms, noise, err}), the moment the row is measured, so that a
 -- caller that kills a slow shape keeps the stages that finished.  The timer is the one `kcv tune` uses
@@ -28,7 +31,7 @@ local time = require "kcv.tune.time"
 local function die(msg) io.stderr:write("gdn-time: ", msg, "\n"); os.exit(2) end
 
 local args = {...}
-local shapes, reps, bwd_cap = {}, 20, 2 ^ 21
+local shapes, reps, bwd_cap, files = {}, 20, 2 ^ 21, {}
 local i = 1
 while i <= #args do
   local a = args[i]
@@ -37,13 +40,22 @@ while i <= #args do
     i = i + 2
   elseif a == "--reps" then reps = tonumber(args[i + 1]) or die("--reps wants a number"); i = i + 2
   elseif a == "--skip-bwd-above" then bwd_cap = tonumber(args[i + 1]) or die("--skip-bwd-above wants a number"); i = i + 2
+  elseif (a == "--fwd" or a == "--bwd") and args[i + 1] then files[a:sub(3)] = args[i + 1]; i = i + 2
   elseif a == "--backend" then
     -- Accepted for symmetry with gdn-accuracy.lua; only cuda can time.
     if args[i + 1] ~= "cuda" then die("only --backend cuda can time kernels") end
     i = i + 2
-  else die("usage: kcv run tools/gdn-time.lua [--shape B,T,H,D|B,T,H,HV,D ...] [--reps N] [--skip-bwd-above B*T*H]") end
+  else
+    die("usage: kcv run tools/gdn-time.lua [--shape B,T,H,D|B,T,H,HV,D ...] [--reps N] [--skip-bwd-above B*T*H]"
+        .. " [--fwd F.cu] [--bwd F.cu]")
+  end
 end
 if #shapes == 0 then shapes = gdn.fla_shapes() end
+
+local function exists(p) local f = io.open(p) if f then f:close() return true end return false end
+local bwd_src = files.bwd or (exists("kernels/gdn_chunked_bwd.cu") and "kernels/gdn_chunked_bwd.cu" or "kernels/gdn_bwd.cu")
+local fwd_src = files.fwd or "kernels/gdn_chunked_fwd.cu"
+for _, f in ipairs{fwd_src, bwd_src} do if not exists(f) then die("no kernel file " .. f) end end
 
 -- Host-clock times on the cpu backend would be meaningless next to the
 -- anchors' CUDA-event times, so no fallback.
@@ -56,7 +68,6 @@ end
 local ok, uerr = pcall(kcv.backend.use, "cuda")
 if not ok then die("no CUDA backend here (" .. tostring(uerr) .. ")") end
 
-local function exists(p) local f = io.open(p) if f then f:close() return true end return false end
 
 local function timer(spec_name, source)
   local spec = assert(verify.load_spec("specs/" .. spec_name .. ".lua"))
@@ -69,9 +80,8 @@ local function timer(spec_name, source)
 end
 
 
-local bwd_src = exists("kernels/gdn_chunked_bwd.cu") and "kernels/gdn_chunked_bwd.cu" or "kernels/gdn_bwd.cu"
 local stages = {
-  {stage = "fwd", kernel = "kernels/gdn_chunked_fwd.cu", t = timer("gdn_fwd", "kernels/gdn_chunked_fwd.cu")},
+  {stage = "fwd", kernel = fwd_src, t = timer("gdn_fwd", fwd_src)},
   {stage = "bwd", kernel = bwd_src, t = timer("gdn_bwd", bwd_src)},
 }
 
