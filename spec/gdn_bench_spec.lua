@@ -128,6 +128,25 @@ describe("tools/gdn-time.lua", function()
   end)
 end)
 
+describe("tools/gdn-old-kernels", function()
+  it("writes a commit's chunked kernels, their sidecars and the headers they include", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    runs("tools/gdn-old-kernels HEAD " .. dir, 0, " files of ")
+    for _, f in ipairs{"gdn_chunked_fwd.cu", "gdn_chunked_bwd.cu", "gdn_chunked_fwd.lua", "gdn_chunked_bwd.lua",
+                       "gdn.cuh", "acc.cuh"} do
+      local head = io.popen("git show HEAD:kernels/" .. f):read("a")
+      assert.are.equal(head, files.read(dir .. "/" .. f), f)
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+
+  it("names a revision git does not know, and takes no revision as a usage error (exit 2)", function()
+    runs("tools/gdn-old-kernels no-such-revision /tmp/kcv-never-written", 2, "no commit no-such-revision")
+    runs("tools/gdn-old-kernels", 2, "gdn-old-kernels REV")
+  end)
+end)
+
 describe("tools/gdn-dump.lua", function()
   local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
 
