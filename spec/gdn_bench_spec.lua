@@ -242,6 +242,38 @@ for name, scale in (("honest", 1.0), ("broken", 1.01)):
     os.execute("rm -rf '" .. dir .. "'"); os.remove(drv); os.remove(json)
   end)
 
+  local it_both = files.it_if(py ~= nil and files.have_cpu_backend(),
+                              "no python3 that imports torch, or no CPU backend here")
+
+  it_both("puts kcv's own kernels, run on the anchors' inputs, beside them (--ours)", function()
+    local dir, drv = os.tmpname(), os.tmpname()
+    os.remove(dir)
+    files.write(drv, DRIVER)
+    runs(("%s %s %s"):format(py, drv, dir), 0)
+    local function rels(extra)
+      local json = os.tmpname()
+      local out = runs(("./kcv run tools/gdn-anchor-check.lua %s --json %s --ours --backend cpu %s"):format(
+        dir, json, extra), 0)
+      local by = {}
+      for _, r in ipairs(require("dkjson").decode(files.read(json))) do by[r.anchor .. " " .. r.output] = r.rel end
+      os.remove(json)
+      return by, out
+    end
+    local by, out = rels("")
+    -- within a bf16 unit of the largest where the output is bf16 (o, dq,
+    -- dk, dv, dbeta), within f32 rounding where it is f32
+    for name, tol in pairs{o = 2^-8, dq = 2^-8, dk = 2^-8, dv = 2^-8, dbeta = 2^-8, ht = 1e-5, dg = 1e-5, dh0 = 1e-5} do
+      assert.is_true(by["kcv " .. name] < tol, name .. "\n" .. out)
+    end
+    assert.is_number(by["honest o"], out)                  -- the anchors' rows are still there
+    -- a forward that rounds its state to bf16 shows there, in ht
+    local broken = rels("--fwd redteam/gdn_chunked_bf16_state.cu")
+    assert.is_true(broken["kcv ht"] > 1e-4, tostring(broken["kcv ht"]))
+    runs(("./kcv run tools/gdn-anchor-check.lua %s --ours --backend cpu --bwd nonexist.cu"):format(dir), 2,
+         "kcv's kernels")
+    os.execute("rm -rf '" .. dir .. "'"); os.remove(drv)
+  end)
+
   it("refuses a directory without a dump, naming what to run (exit 2)", function()
     local dir = files.tmpdir()
     runs("./kcv run tools/gdn-anchor-check.lua " .. dir, 2, "run tools/gdn-bench.py --dump")
