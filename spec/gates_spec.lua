@@ -294,6 +294,18 @@ describe("each gate on the CPU backend", function()
     assert.are.equal("fail", bad.gates[2].status, bad.gates[2].reason)
   end)
 
+  it("RES-02 adds a launch's static shared memory to that launch's dynamic, not another's", function()
+    if not have_nvcc() then return pending("no nvcc: no static resource report on the CPU backend") end
+    -- 800 bytes static in one launch, 512 dynamic in the other: 800 a
+    -- block at most, within the budget of 1024 (their sum, 1312, is not)
+    local rep = verify.run{spec = FX .. "relu.lua", kernel = FX .. "relu_two_smem.cu", gates = {"RES-02"},
+                           seed = SEED, backend = "cpu"}
+    local g = rep.gates[1]
+    assert.are.equal("pass", g.status, g.reason)
+    assert.are.equal(800, g.evidence.smem)
+    assert.truthy(g.reason:find("smem 800 <= 1024", 1, true), g.reason)
+  end)
+
   it("reports a kernel that does not compile as an error with the compiler's message (exit 2)", function()
     local rep = verify.run{spec = FX .. "relu.lua", kernel = "spec/fixtures/compile_error.cu", backend = "cpu"}
     assert.are.equal("error", rep.verdict)

@@ -263,7 +263,9 @@ end
 
 -- The worst resources over every entry point the subject launches at s
 -- (registers, static shared memory and local memory each at their maximum),
--- with `kernel` naming the entry point of the largest register count.
+-- with `kernel` naming the entry point of the largest register count and
+-- `static_by_entry` each entry point's own static shared memory (for
+-- Kernel:block_smem).
 function Kernel:resources(s)
   local cached
   local function ptx_report()
@@ -282,17 +284,32 @@ function Kernel:resources(s)
       seen[l.name] = true
       local u, err = entry_resources(self, l, ptx_report)
       if not u then return nil, err end
+      local static = u.smem
       if not worst then
         worst = u
         worst.kernel = l.name
+        worst.static_by_entry = {}
       else
         if (u.regs or 0) > (worst.regs or 0) then worst.regs, worst.kernel = u.regs, l.name end
         worst.smem = math.max(worst.smem or 0, u.smem or 0)
         worst.local_bytes = math.max(worst.local_bytes or 0, u.local_bytes or 0)
       end
+      worst.static_by_entry[l.name] = static
     end
   end
   return worst
+end
+
+-- The most shared memory one block of a launch at s holds: its entry
+-- point's static (static_by_entry, from Kernel:resources) plus that
+-- launch's dynamic; and that launch's name, static and dynamic.
+function Kernel:block_smem(s, static_by_entry)
+  local worst, name, st, dyn = -1, nil, 0, 0
+  for _, l in ipairs(plan(self, s)) do
+    local a, b = static_by_entry[l.name] or 0, l.smem or 0
+    if a + b > worst then worst, name, st, dyn = a + b, l.name, a, b end
+  end
+  return math.max(worst, 0), name, st, dyn
 end
 
 -- Occupancy of the launches at shape s: the launch with the lowest
