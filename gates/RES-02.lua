@@ -124,19 +124,15 @@ return {
     if not u then
       return ctx:na(("%s; resource usage unknown: %s"):format(lt, tostring(why)))
     end
-    -- a block holds its own launch's static and dynamic shared memory:
-    -- the most over the launches and shapes (a subject that cannot say per
-    -- launch: the largest static plus the largest dynamic)
-    local smem, parts = (u.smem or 0) + worst_smem, ("static %d + dynamic %d at %s"):format(u.smem or 0, worst_smem, at)
-    if u.static_by_entry and ctx.subject.block_smem then
-      smem = -1
-      local function consider(shape, label)
-        local b, name, st, dyn = ctx.subject:block_smem(shape, u.static_by_entry)
-        if b > smem then smem, parts = b, ("static %d + dynamic %d of %s at %s"):format(st, dyn, tostring(name), label) end
-      end
-      for _, item in ipairs(shapes) do consider(item.shape, item.label) end
-      consider(max_shape(spec), "the largest shape " .. specmod.shape_string(max_shape(spec)))
+    -- a block holds its own launch's static and dynamic shared memory: the
+    -- most over the launches and the shapes probed above
+    local smem, parts = -1, nil
+    local function consider(shape, label)
+      local b, name, st, dyn = ctx.subject:block_smem(shape, u.static_by_entry)
+      if b > smem then smem, parts = b, ("static %d + dynamic %d of %s at %s"):format(st, dyn, tostring(name), label) end
     end
+    for _, item in ipairs(shapes) do consider(item.shape, item.label) end
+    consider(max_shape(spec), "the largest shape " .. specmod.shape_string(max_shape(spec)))
     local ev = {regs = u.regs, smem = smem, local_bytes = u.local_bytes, source = u.source, launched_before = before,
                 regs_limit = regs_limit, smem_limit = smem_limit, local_limit = local_limit}
     if u.regs and u.regs > regs_limit then

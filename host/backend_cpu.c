@@ -278,13 +278,19 @@ static int text_add(text_buf *b, const char *s, size_t n)
     return 0;
 }
 
+/* Whether the `extern` at s[k] starts `extern __shared__` (a word of its
+ * own, blanks between): the offset of `__shared__`, else 0. */
+static size_t extern_shared_at(const char *s, size_t n, size_t k)
+{
+    size_t j = k + 6;
+    while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n')) j++;
+    return (k == 0 || !is_ident(s[k - 1])) && j + 10 <= n && memcmp(s + j, "__shared__", 10) == 0 ? j : 0;
+}
+
 static int has_extern_shared(const char *s, size_t n)
 {
-    for (const char *e = s; (e = memmem(e, n - (size_t)(e - s), "extern", 6)) != NULL; e += 6) {
-        const char *j = e + 6;
-        while (j < s + n && (*j == ' ' || *j == '\t' || *j == '\n')) j++;
-        if ((e == s || !is_ident(e[-1])) && j + 10 <= s + n && memcmp(j, "__shared__", 10) == 0) return 1;
-    }
+    for (const char *e = s; (e = memmem(e, n - (size_t)(e - s), "extern", 6)) != NULL; e += 6)
+        if (extern_shared_at(s, n, (size_t)(e - s))) return 1;
     return 0;
 }
 
@@ -292,31 +298,12 @@ static int has_extern_shared(const char *s, size_t n)
  * path), or NULL when the line is no such include or the file is not there. */
 static char *quoted_include(const char *line, const char *end, const char *from)
 {
-    const char *q = line, *close;
-    while (q < end && (*q == ' ' || *q == '\t')) q++;
-    if (q == end || *q++ != '#') return NULL;
-    while (q < end && (*q == ' ' || *q == '\t')) q++;
-    if (end - q < 8 || memcmp(q, "include", 7) != 0) return NULL;
-    for (q += 7; q < end && (*q == ' ' || *q == '\t'); q++) {}
-    if (q == end || *q++ != '"' || (close = memchr(q, '"', (size_t)(end - q))) == NULL) return NULL;
-    const char *slash = strrchr(from, '/');
+    size_t n;
+    const char *name = kcv_quoted_include(line, end, &n), *slash = strrchr(from, '/');
+    if (!name) return NULL;
     char path[4096];
-    snprintf(path, sizeof path, "%.*s%.*s", slash ? (int)(slash - from + 1) : 0, from, (int)(close - q), q);
+    snprintf(path, sizeof path, "%.*s%.*s", slash ? (int)(slash - from + 1) : 0, from, (int)n, name);
     return realpath(path, NULL);
-}
-
-static char *read_whole(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    text_buf b = {0};
-    char chunk[8192];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        if (text_add(&b, chunk, got) != 0) break;
-    fclose(f);
-    *n = b.len;
-    return b.p ? b.p : strdup("");
 }
 
 /* src with its quoted headers that declare extern __shared__ arrays in
@@ -331,16 +318,16 @@ static int inline_includes(text_buf *out, const char *src, size_t n, const char 
         const char *end = eol ? eol : src + n;
         char *inc = quoted_include(p, end, path), *text = NULL;
         size_t tn = 0;
-        char dir[4200];
+        char directive[4200];
         int ok = 1;
-        if (inc && depth < 16 && (text = read_whole(inc, &tn)) != NULL && has_extern_shared(text, tn)) {
-            ok = snprintf(dir, sizeof dir, "#line 1 \"%s\"\n", inc) > 0 && text_add(out, dir, strlen(dir)) == 0 &&
-                 inline_includes(out, text, tn, inc, depth + 1) == 0;
-            snprintf(dir, sizeof dir, "\n#line %d \"%s\"\n", line + 1, path);
-            ok = ok && text_add(out, dir, strlen(dir)) == 0;
+        if (inc && depth < 16 && (text = kcv_read_file(inc, &tn)) != NULL && has_extern_shared(text, tn)) {
+            snprintf(directive, sizeof directive, "#line 1 \"%s\"\n", inc);
+            ok = text_add(out, directive, strlen(directive)) == 0 && inline_includes(out, text, tn, inc, depth + 1) == 0;
+            snprintf(directive, sizeof directive, "\n#line %d \"%s\"\n", line + 1, path);
+            ok = ok && text_add(out, directive, strlen(directive)) == 0;
         } else if (inc && depth > 0) {
-            snprintf(dir, sizeof dir, "#include \"%s\"%s", inc, eol ? "\n" : "");
-            ok = text_add(out, dir, strlen(dir)) == 0;
+            snprintf(directive, sizeof directive, "#include \"%s\"%s", inc, eol ? "\n" : "");
+            ok = text_add(out, directive, strlen(directive)) == 0;
         } else {
             ok = text_add(out, p, (size_t)(end - p) + (eol != NULL)) == 0;
         }
@@ -368,9 +355,8 @@ static char *rewrite_source(const char *src, size_t n, const char *path, size_t 
         size_t k = e ? (size_t)(e - src) : n, j = k, upto = n;
         int hit = 0;
         if (e) {
-            for (j = k + 6; j < n && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n'); j++) {}
-            hit = (k == 0 || !is_ident(src[k - 1])) && j + 10 <= n &&
-                  memcmp(src + j, "__shared__", 10) == 0;
+            j = extern_shared_at(src, n, k);
+            hit = j != 0;
             upto = hit ? k : k + 6;
         }
         if (len + (upto - i) + 256 >= cap) { cap = (cap + upto - i) * 2 + 256; out = realloc(out, cap); if (!out) return NULL; }

@@ -31,6 +31,7 @@
 
 struct kcv_func {
     CUfunction fn;
+    size_t smem_cap;                 /* dynamic shared memory opted in so far (smem_optin) */
     char name[256];
     kcv_module *mod;
     kcv_func *next;
@@ -338,12 +339,15 @@ static int set_max_dynamic_smem(kcv_func *f, int bytes, char *err)
 
 /* A kernel's dynamic shared memory is capped at 48 KB less its static
  * shared memory unless it opts in to more: 20 KB dynamic fails to launch
- * (CUDA_ERROR_INVALID_VALUE) beside 40 KB static.  So every launch with
- * dynamic shared memory sets the cap to what it asks for. */
+ * (CUDA_ERROR_INVALID_VALUE) beside 40 KB static.  So a launch that asks
+ * for more dynamic shared memory than the kernel was granted so far raises
+ * the cap first (once per size: launches are the hot path of timing). */
 static int smem_optin(kcv_func *f, size_t dyn_smem, char *err)
 {
-    if (dyn_smem == 0 || dyn_smem > (size_t)0x7fffffff) return 0;
-    return set_max_dynamic_smem(f, (int)dyn_smem, err);
+    if (dyn_smem <= f->smem_cap || dyn_smem > (size_t)0x7fffffff) return 0;
+    if (set_max_dynamic_smem(f, (int)dyn_smem, err) != 0) return -1;
+    f->smem_cap = dyn_smem;
+    return 0;
 }
 
 /* Resident blocks per SM at this block size and dynamic shared memory,

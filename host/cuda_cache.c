@@ -46,7 +46,7 @@ void kcv_hash_hex(const kcv_hash *h, char hex[KCV_CACHE_KEYLEN])
 
 #define MAX_INCLUDES 64
 
-static char *read_file(const char *path, size_t *len)
+char *kcv_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -59,6 +59,19 @@ static char *read_file(const char *path, size_t *len)
     }
     fclose(f);
     return buf;
+}
+
+const char *kcv_quoted_include(const char *line, const char *end, size_t *len)
+{
+    const char *q = line, *close;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q == end || *q++ != '#') return NULL;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (end - q < 7 || memcmp(q, "include", 7) != 0) return NULL;
+    for (q += 7; q < end && (*q == ' ' || *q == '\t'); q++) {}
+    if (q == end || *q++ != '"' || (close = memchr(q, '"', (size_t)(end - q))) == NULL) return NULL;
+    *len = (size_t)(close - q);
+    return q;
 }
 
 /* Find `name` next to `from` or in an -I directory of the options. */
@@ -85,22 +98,17 @@ static void hash_includes(kcv_hash *h, const char *from, const char *code,
                           const char *options, int *budget)
 {
     for (const char *p = code; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-        const char *q = p, *end;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q++ != '#') continue;
-        while (*q == ' ' || *q == '\t') q++;
-        if (strncmp(q, "include", 7) != 0) continue;
-        q += 7;
-        while (*q == ' ' || *q == '\t') q++;
-        if (*q++ != '"' || (end = strchr(q, '"')) == NULL || end - q >= 1024) continue;
+        const char *eol = strchr(p, '\n'), *q;
+        size_t qn;
+        if ((q = kcv_quoted_include(p, eol ? eol : p + strlen(p), &qn)) == NULL || qn >= 1024) continue;
         char name[1024];
-        memcpy(name, q, (size_t)(end - q));
-        name[end - q] = '\0';
+        memcpy(name, q, qn);
+        name[qn] = '\0';
         kcv_hash_add(h, name, strlen(name));
         if (--*budget < 0) continue;
         char *path = resolve(from, name, options);
         size_t n = 0;
-        char *text = path ? read_file(path, &n) : NULL;
+        char *text = path ? kcv_read_file(path, &n) : NULL;
         if (text != NULL) {
             kcv_hash_add(h, text, n);
             hash_includes(h, path, text, options, budget);
@@ -177,7 +185,7 @@ int kcv_cache_get(const char *key, char **data, size_t *len, int *is_ptx)
     if (dir == NULL) return -1;
     for (int ptx = 0; ptx <= 1; ptx++) {
         entry(path, sizeof path, dir, key, ptx);
-        if ((*data = read_file(path, len)) != NULL && *len > 0) {
+        if ((*data = kcv_read_file(path, len)) != NULL && *len > 0) {
             *is_ptx = ptx;
             return 0;
         }

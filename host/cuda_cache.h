@@ -32,6 +32,14 @@ void kcv_hash_hex(const kcv_hash *h, char hex[KCV_CACHE_KEYLEN]);
 void kcv_hash_includes(kcv_hash *h, const char *path, const char *code, size_t len,
                        const char *options);
 
+/* The name in a line `#include "name"` (the line runs to `end`): a
+ * pointer into the line and its length in *len; NULL for any other line. */
+const char *kcv_quoted_include(const char *line, const char *end, size_t *len);
+
+/* A whole file, malloc'd and NUL-terminated past *len; NULL when it cannot
+ * be read. */
+char *kcv_read_file(const char *path, size_t *len);
+
 /* The key of CUDA C source `code` (file `path`) compiled with `options`
  * (NUL-separated, double-NUL-terminated, or NULL) for `target` ("sm_90a")
  * by NVRTC `nvrtc_version` (major*1000 + minor*10). */

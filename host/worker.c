@@ -414,9 +414,6 @@ static int job_launches(job_ctx *c)
             launch_args(c, L, vals, args);
             if (L->fid < 0 || (size_t)L->fid >= W.nfns)
                 return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %s: unknown function id%s", L->name, "");
-            if (L->cfg.smem > 0 && W.be->set_max_dynamic_smem &&   /* static + dynamic past 48 KB */
-                W.be->set_max_dynamic_smem(W.fns[L->fid].f, (int)L->cfg.smem, err) != 0)
-                return job_fail(c, KCV_JOB_LAUNCH_ERROR, "launch of %.127s: %.3900s", L->name, err);
             if (W.be->launch(W.fns[L->fid].f, &L->cfg, args, L->ptypes, L->nparams, err) != 0) {
                 /* A launch can fail on an error an earlier kernel left in the
                  * context (sticky); a fresh worker is cheap, a poisoned one
