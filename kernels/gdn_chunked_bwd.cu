@@ -86,14 +86,6 @@ __device__ static gdn_chunk gdn_block_chunk(long long T, long long H)
     return gdn_chunk_at(blockIdx.x / nc, blockIdx.x % nc, T, H);
 }
 
-/* Gam(t,-1), the sum walked back from t as gdn_l_row walks it. */
-__device__ static double gdn_start_decay(const float *g, long long base, long long H, long long t)
-{
-    double d = 0.0;
-    for (long long s = t; s >= 0; s--) d += g[base + s * H];
-    return exp(d);
-}
-
 /* x (f32, K long) . y (double), in acc_t in index order. */
 __device__ static double gdn_dot_fd(const float *x, const double *y, long long K)
 {
@@ -106,7 +98,7 @@ __device__ static double gdn_dot_fd(const float *x, const double *y, long long K
 struct gdn_grad {
     gdn_chunk ch;
     long long H, K, V;
-    const float *g, *qn, *kn, *S0;                /* S0: the chunk's start state, [K][V] */
+    const float *qn, *kn, *S0;                   /* S0: the chunk's start state, [K][V] */
     const __nv_bfloat16 *v, *dO, *beta;
     const double *delta, *dSe, *dD;               /* dSe: [K][V] */
     double *Am, *Xm, *dW;                         /* [GDN_CHUNK][GDN_CHUNK] twice; dW per token */
@@ -126,21 +118,19 @@ __device__ static long long gdn_row(const gdn_grad *G, long long t) { return G->
 
 /* Where a warp's lanes walk positions (or A's rows), a row read from
  * global memory would be 32 cache lines an instruction: launches 3 and 5
- * stage those rows in their dynamic shared memory first (sized by the
- * sidecar, gdn_chunked_bwd.lua, as the kernels carve it), padded by one
- * element so that the lanes fall in different banks.  A staged
- * element is the global one's value in its own type, so every sum keeps
- * its operands, its order and its bits.  (gdn_pad: gdn_chunked_fwd.cu.)
- * Rows 0..n-1 of src (the chunk's positions, cols long) into dst, stride
- * gdn_pad(cols). */
+ * stage those rows in their dynamic shared memory first (gdn_stage_rows,
+ * sized by the sidecar, gdn_chunked_bwd.lua, as the kernels carve it),
+ * padded by one element so that the lanes fall in different banks.  A
+ * staged element is the global one's value in its own type (a bf16 as the
+ * float it is exactly), so every sum keeps its operands, its order and
+ * its bits.  The chunk's rows of src into dst: */
 template <typename T>
-__device__ static void gdn_stage_rows(T *dst, const T *src, const gdn_grad *G, long long cols)
+__device__ static void gdn_stage_chunk(T *dst, const T *src, const gdn_grad *G, long long cols)
 {
-    GDN_EACH(w, G->ch.n * cols) dst[(w / cols) * gdn_pad(cols) + w % cols] = src[gdn_row(G, w / cols) * cols + w % cols];
+    gdn_stage_rows(dst, src, G->ch.base, G->ch.n, G->H, cols);
 }
 
-/* The same for bf16 rows, into floats (exact). */
-__device__ static void gdn_stage_rows_bf16(float *dst, const __nv_bfloat16 *src, const gdn_grad *G, long long cols)
+__device__ static void gdn_stage_chunk_bf16(float *dst, const __nv_bfloat16 *src, const gdn_grad *G, long long cols)
 {
     GDN_EACH(w, G->ch.n * cols)
         dst[(w / cols) * gdn_pad(cols) + w % cols] = __bfloat162float(src[gdn_row(G, w / cols) * cols + w % cols]);
@@ -150,9 +140,7 @@ __device__ static void gdn_stage_rows_bf16(float *dst, const __nv_bfloat16 *src,
  * t, as L's row t walks it). */
 __device__ static void gdn_bprep_row(gdn_grad *G, long long t)
 {
-    double d = 0.0;
-    for (long long r = t; r > 0; r--) d += G->gs[r];
-    G->gq[t] = exp(d + G->gs[0]);
+    G->gq[t] = gdn_start_decay(G->gs, t);
     G->bt[t] = __bfloat162float(G->beta[gdn_row(G, t)]);
 }
 
@@ -233,14 +221,14 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
     const gdn_chunk ch = gdn_block_chunk(T, H);
     const long long n = ch.n, blk = ch.lane * nc + ch.c;
     /* what the phases of this launch read and write; the rest is launch 5's */
-    gdn_grad G = {ch, H, K, V, g, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
+    gdn_grad G = {ch, H, K, V, qn, kn, NULL, NULL, dO, beta, NULL, NULL, dD,
                   Am + blk * GDN_CC, Xm + blk * GDN_CC, NULL, NULL, gq, NULL, bt, NULL, NULL,
                   NULL, NULL, NULL, NULL, cf, NULL, NULL, gs};
 
     if (ch.lane >= B * H) return;
     gdn_stage_g(gs, g, ch.base, n, H);
     GDN_EACH(t, n) gdn_bprep_row(&G, t);
-    gdn_stage_rows(gdn_bprep_sk, kn, &G, K);
+    gdn_stage_chunk(gdn_bprep_sk, kn, &G, K);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK)
         if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK, gdn_bprep_sk);
@@ -347,7 +335,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
         __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */
         gdn_stage_g(gs, g, ch.base, ch.n, H);
-        GDN_EACH(t, ch.n) gq[t] = gdn_start_decay(gs, 0, 1, t);
+        GDN_EACH(t, ch.n) gq[t] = gdn_start_decay(gs, t);
         gdn_chunk_decays(gs, 0, ch.n, 1, ex);      /* and the barrier for gq */
         if (j < V) {
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
@@ -654,7 +642,7 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
 }
 
 /* Launch 5: a block per (lane, chunk) (launch 5's header above), its
- * dynamic shared memory gdn_grad_smem(K, V) bytes.  The phases: dW; dA;
+ * dynamic shared memory the sidecar's grad_smem(s) bytes.  The phases: dW; dA;
  * the pair tables; X; dL; W and U's VJP; their per-position sums and E;
  * the S0 and dSe column sums; the columns of dk and dq; the per-position
  * sums; dg.  Phases whose lanes walk positions (dW, the column sums) take
@@ -685,7 +673,7 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     const long long n = ch.n, blk = ch.lane * nc + ch.c;
     /* the accumulators are stored as acc_t in double-sized slots; X is the
      * head of the dynamic shared memory (the phases of X, dL and W, U's VJP) */
-    gdn_grad G = {ch, H, K, V, g, qn, kn, hs + blk * K * V, v, dO, beta, delta, dhs + blk * K * V, dD,
+    gdn_grad G = {ch, H, K, V, qn, kn, hs + blk * K * V, v, dO, beta, delta, dhs + blk * K * V, dD,
                   Am + blk * GDN_CC, Xm + blk * GDN_CC, dW, dv, gq, ex, bt, e0, es,
                   Pt + blk * GDN_NPAIR * GDN_CC, (acc_t *)dKw, (acc_t *)dQw, (acc_t *)Rw,
                   (double (*)[GDN_CHUNK])gdn_grad_sm, db, gdn_grad_sm, gs};
@@ -694,23 +682,23 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     if (ch.lane >= B * H || K > GDN_KMAX) return;
     gdn_stage_g(gs, g, ch.base, n, H);
     GDN_EACH(t, n) {
-        gq[t] = gdn_start_decay(gs, 0, 1, t);
+        gq[t] = gdn_start_decay(gs, t);
         bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
     }
-    gdn_stage_rows(gdn_grad_sm, dD, &G, V);
+    gdn_stage_chunk(gdn_grad_sm, dD, &G, V);
     gdn_chunk_decays(gs, 0, n, 1, ex);        /* and the barrier for gq, bt and the rows */
     for (long long w0 = threadIdx.x; w0 < n * K; w0 += GDN_GRAD_ELEMS * blockDim.x)
         gdn_grad_dw(&G, gdn_elems_at(w0, n, n * K), gdn_grad_sm);
     __syncthreads();
-    gdn_stage_rows(sk, kn, &G, K);
-    gdn_stage_rows_bf16((float *)gdn_sm_after_k(&G), v, &G, V);
+    gdn_stage_chunk(sk, kn, &G, K);
+    gdn_stage_chunk_bf16((float *)gdn_sm_after_k(&G), v, &G, V);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
         if (s < t) gdn_grad_da(&G, t, s, sk, (const float *)gdn_sm_after_k(&G));
     }
     __syncthreads();
-    gdn_stage_rows((double *)gdn_sm_after_k(&G), delta, &G, V);
+    gdn_stage_chunk((double *)gdn_sm_after_k(&G), delta, &G, V);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
@@ -733,8 +721,8 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();                              /* R's W and U sums read: the column sums go over them */
-    gdn_stage_rows(gdn_grad_sm, delta, &G, V);
-    gdn_stage_rows_bf16((float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), dO, &G, V);
+    gdn_stage_chunk(gdn_grad_sm, delta, &G, V);
+    gdn_stage_chunk_bf16((float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), dO, &G, V);
     __syncthreads();
     for (long long w0 = threadIdx.x; w0 < n * K; w0 += GDN_GRAD_ELEMS * blockDim.x)
         gdn_grad_yz(&G, gdn_elems_at(w0, n, n * K), (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)),

@@ -90,22 +90,23 @@ __device__ static double gdn_dot(const float *a, const float *b, long long K)
 __device__ static long long gdn_pad(long long n) { return n + 1; }
 
 /* L(t,s) = beta_t (k_t . k_s) Gam(t,s), s < t, into Lm[t][s], the decay a
- * pairwise sum of g walked back from t (g, sk: the chunk's first position;
- * sk the staged rows of kn, stride gdn_pad(K)). */
-__device__ static void gdn_l_pair(float (*Lm)[GDN_CHUNK], const float *sk, const float *g,
-                                  long long t, long long s, long long K, long long H, float bt)
+ * pairwise sum of g walked back from t (gs: the chunk's g; sk: its rows of
+ * kn, stride gdn_pad(K); both staged in shared memory). */
+__device__ static void gdn_l_pair(float (*Lm)[GDN_CHUNK], const float *sk, const float *gs,
+                                  long long t, long long s, long long K, float bt)
 {
     double d = 0.0;
-    for (long long r = t; r > s; r--) d += g[r * H];
+    for (long long r = t; r > s; r--) d += gs[r];
     Lm[t][s] = (float)((double)bt * gdn_dot(sk + t * gdn_pad(K), sk + s * gdn_pad(K), K) * exp(d));
 }
 
-/* Gam(t,-1): the decay walked back from t over the whole chunk. */
-__device__ static double gdn_l_start(const float *g, long long t, long long H)
+/* Gam(t,-1): the chunk's g (gs) summed back from t to its first position,
+ * as L's row t walks it; every launch takes it from here. */
+__device__ static double gdn_start_decay(const float *gs, long long t)
 {
     double d = 0.0;
-    for (long long r = t; r > 0; r--) d += g[r * H];
-    return exp(d + g[0]);
+    for (long long r = t; r >= 0; r--) d += gs[r];
+    return exp(d);
 }
 
 /* A = (I + L)^-1 by forward substitution, a row at a time (row i needs the
@@ -128,6 +129,14 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 
 /* w over [0, count), spread over the block's threads. */
 #define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
+
+/* Rows 0..n-1 of src (a chunk's positions: from base, stride H rows of
+ * cols) into dst, stride gdn_pad(cols), a thread an element. */
+template <typename T>
+__device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long long n, long long H, long long cols)
+{
+    GDN_EACH(w, n * cols) dst[(w / cols) * gdn_pad(cols) + w % cols] = src[(base + (w / cols) * H) * cols + w % cols];
+}
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a
  * value; then every thread waits.  The decays' sums then walk shared
@@ -174,16 +183,16 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
         else gdn_norm_row(q + (kbase + t * H) * K, qn + (base + t * HV) * K, K, eps);
     }
     gdn_stage_g(gs, g, base, n, HV);    /* and the barrier for qn, kn */
-    GDN_EACH(w, n * K) gdn_prep_sk[(w / K) * gdn_pad(K) + w % K] = kn[(base + (w / K) * HV) * K + w % K];
+    gdn_stage_rows(gdn_prep_sk, (const float *)kn, base, n, HV, K);
     GDN_EACH(t, n) {
         const float bt = __bfloat162float(beta[base + t * HV]);
-        wk[t] = (double)bt * gdn_l_start(gs, t, 1);
+        wk[t] = (double)bt * gdn_start_decay(gs, t);
         bv[t] = bt;
     }
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, 1, (float)bv[t]);
+        if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, (float)bv[t]);
     }
     __syncthreads();
     gdn_tri_inverse(Lm, Am, n);
@@ -705,7 +714,7 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     const double scale = 1.0 / sqrt((double)K);
 
     if (lane >= B * H) return;
-    GDN_EACH(w, n * K) gdn_out_sk[(w / K) * gdn_pad(K) + w % K] = kn[(base + (w / K) * H) * K + w % K];
+    gdn_stage_rows(gdn_out_sk, kn, base, n, H, K);
     gdn_stage_g(gs, g, base, n, H);               /* and the barrier for the rows */
     const float *qt = qn + (base + t * H) * K;
     double gq = 0.0;                              /* Gam(t,-1) */
