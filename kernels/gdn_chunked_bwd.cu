@@ -496,10 +496,10 @@ __device__ static void gdn_grad_e(gdn_grad *G, long long t, long long s)
 }
 
 /* The two column sums of (t, i) that read a row of S0 or dSe (i), before
- * gdn_grad_qk: y = S0 row i . dO_t and z = dSe row i . delta_t, into R
- * (where gdn_grad_qk and gdn_grad_sums read them).  A warp's lanes walk t
- * (the caller's mapping), so the state's row is one broadcast and dO_t,
- * delta_t come from the staged rows so and sd. */
+ * the dk and dq passes: y = S0 row i . dO_t and z = dSe row i . delta_t,
+ * into R (where gdn_grad_qk_rows, gdn_grad_qk_cols and gdn_grad_sums read
+ * them).  A warp's lanes walk t (the caller's mapping), so the state's row
+ * is one broadcast and dO_t, delta_t come from the staged rows so and sd. */
 __device__ static void gdn_grad_yz(gdn_grad *G, long long t, long long i, const float *so, const double *sd)
 {
     const long long K = G->K, V = G->V, tok = gdn_row(G, t);
@@ -512,34 +512,80 @@ __device__ static void gdn_grad_yz(gdn_grad *G, long long t, long long i, const 
     G->R[tok * gdn_rw(G) + K + i] = z;
 }
 
-/* Column i of position t's dk and dq, after W's share: through L's row t
- * (s < t, from t down) and column t (a > t); through o (dq; dk from o's
- * column, a >= t); through S_end (gdn_grad_yz's sums, in R). */
-__device__ static void gdn_grad_qk(gdn_grad *G, long long t, long long i)
+/* The columns of dk and dq, after W's share, in two passes over (t, i):
+ * through L's row t (s < t, from t down) and o's (dq), then L's column t
+ * (a > t), o's column (dk, a >= t) and S_end (gdn_grad_yz's sums, in R).
+ * A pair's coefficient is a product of the pair tables that every column
+ * shares: each pass forms its two once, into the triangular tables ta and
+ * tb ((t, s), s <= t, at gdn_tri), beside the chunk's rows of k and q, all
+ * in the dynamic shared memory (gdn_sm_qk).  Each element's terms, their
+ * order and the rounding of each coefficient are those of the loop over
+ * the pair tables it replaces (a column at a time, 12-04): the same bits. */
+__device__ static long long gdn_tri(long long t, long long s) { return t * (t + 1) / 2 + s; }
+
+struct gdn_sm_qk {
+    float *sk, *sq;                               /* the chunk's rows, stride gdn_pad(K) */
+    double *ta, *tb;                              /* GDN_CHUNK (GDN_CHUNK + 1) / 2 each */
+};
+
+__device__ static gdn_sm_qk gdn_sm_qk_at(const gdn_grad *G)
 {
-    const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t);
-    const double scale = 1.0 / sqrt((double)K);
-    acc_t dk = G->dK[tok * K + i];
-    for (long long s = t - 1; s >= 0; s--) {
+    gdn_sm_qk m;
+    m.sk = (float *)G->sm;
+    m.sq = m.sk + GDN_CHUNK * gdn_pad(G->K);
+    m.ta = (double *)((char *)G->sm + ((2 * GDN_CHUNK * gdn_pad(G->K) * 4 + 7) / 8) * 8);
+    m.tb = m.ta + GDN_CHUNK * (GDN_CHUNK + 1) / 2;
+    return m;
+}
+
+/* Pass 1's coefficients of the pair (t, s), s <= t: L's row (s < t) and o's row. */
+__device__ static void gdn_qk_rows(const gdn_grad *G, const gdn_sm_qk &m, long long t, long long s)
+{
+    if (s < t) {
         const double gam = *gdn_pair(G, GDN_GR, t, s), c = G->Xm[t * GDN_CHUNK + s];
-        dk += (acc_t)(c * G->bt[t] * gam) * (acc_t)gdn_k(G, s)[i];
+        m.ta[gdn_tri(t, s)] = c * G->bt[t] * gam;
+        m.tb[gdn_tri(t, s)] = *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s);
+    } else {
+        m.tb[gdn_tri(t, t)] = *gdn_pair(G, GDN_PD, t, t);
     }
-    for (long long a = t + 1; a < n; a++) {
-        const double c = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
-        dk += (acc_t)c * (acc_t)gdn_k(G, a)[i];
+}
+
+/* Pass 2's coefficients of the pair (a, t), a >= t: L's column (a > t) and o's column. */
+__device__ static void gdn_qk_cols(const gdn_grad *G, const gdn_sm_qk &m, long long a, long long t)
+{
+    if (a > t) {
+        m.ta[gdn_tri(a, t)] = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
+        m.tb[gdn_tri(a, t)] = *gdn_pair(G, GDN_GC, a, t) * *gdn_pair(G, GDN_PD, a, t);
+    } else {
+        m.tb[gdn_tri(t, t)] = *gdn_pair(G, GDN_PD, t, t);
     }
+}
+
+/* Pass 1 at (t, i): dk's terms through L's row t (to dK, where pass 2
+ * goes on from), and dq. */
+__device__ static void gdn_grad_qk_rows(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i)
+{
+    const long long K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
+    const double scale = 1.0 / sqrt((double)K);
+    const double *ta = m.ta + gdn_tri(t, 0), *tb = m.tb + gdn_tri(t, 0);
+    acc_t dk = G->dK[tok * K + i];
+    for (long long s = t - 1; s >= 0; s--) dk += (acc_t)ta[s] * (acc_t)m.sk[s * pk + i];
+    G->dK[tok * K + i] = dk;
     const acc_t y = G->R[tok * gdn_rw(G) + i];
     acc_t z = acc_of(0.0);
-    for (long long s = 0; s <= t; s++) {
-        const double cf = s < t ? *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s) : *gdn_pair(G, GDN_PD, t, t);
-        z += (acc_t)cf * (acc_t)gdn_k(G, s)[i];
-    }
+    for (long long s = 0; s <= t; s++) z += (acc_t)tb[s] * (acc_t)m.sk[s * pk + i];
     G->dQ[tok * K + i] = (acc_t)scale * ((acc_t)G->gq[t] * y + z);
-    z = acc_of(0.0);
-    for (long long a = t; a < n; a++) {
-        const double cf = a > t ? *gdn_pair(G, GDN_GC, a, t) * *gdn_pair(G, GDN_PD, a, t) : *gdn_pair(G, GDN_PD, t, t);
-        z += (acc_t)cf * (acc_t)gdn_q(G, a)[i];
-    }
+}
+
+/* Pass 2 at (t, i): dk's terms through L's column t, o's column and S_end. */
+__device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i)
+{
+    const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
+    const double scale = 1.0 / sqrt((double)K);
+    acc_t dk = G->dK[tok * K + i];
+    for (long long a = t + 1; a < n; a++) dk += (acc_t)m.ta[gdn_tri(a, t)] * (acc_t)m.sk[a * pk + i];
+    acc_t z = acc_of(0.0);
+    for (long long a = t; a < n; a++) z += (acc_t)m.tb[gdn_tri(a, t)] * (acc_t)m.sq[a * pk + i];
     dk += (acc_t)scale * z;
     dk += (acc_t)G->ex[t] * G->R[tok * gdn_rw(G) + K + i];
     G->dK[tok * K + i] = dk;
@@ -684,7 +730,16 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     GDN_EACH(w, n * K)
         gdn_grad_yz(&G, w % n, w / n, (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), gdn_grad_sm);
     __syncthreads();
-    GDN_EACH(w, n * K) gdn_grad_qk(&G, w / K, w % K);
+    const gdn_sm_qk m = gdn_sm_qk_at(&G);   /* over delta and dO, read no more */
+    gdn_stage_chunk(m.sk, kn, &G, K);
+    gdn_stage_chunk(m.sq, qn, &G, K);
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_rows(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();
+    GDN_EACH(w, n * K) gdn_grad_qk_rows(&G, m, w / K, w % K);
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
+    __syncthreads();
+    GDN_EACH(w, n * K) gdn_grad_qk_cols(&G, m, w / K, w % K);
     __syncthreads();
     GDN_EACH(t, n) gdn_grad_sums(&G, t, dbeta);
     __syncthreads();

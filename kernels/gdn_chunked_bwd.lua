@@ -28,12 +28,14 @@ local GROUP_THREADS = 128
 local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
 -- gdn_chunk_grad's dynamic shared memory: the most its phases stage at once
 -- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
--- X and A; delta and dO as f32), as the kernel carves it (gdn_sm_k,
--- gdn_sm_after_k, gdn_sm_a and the phases of gdn_chunk_grad)
+-- X and A; delta and dO as f32; k, q and two triangular coefficient
+-- tables), as the kernel carves it (gdn_sm_k, gdn_sm_after_k, gdn_sm_a,
+-- gdn_sm_qk_at and the phases of gdn_chunk_grad)
 local function grad_smem(s)
   local rk, rv = CHUNK * (s.K + 1), CHUNK * (s.V + 1)
   local k8 = (rk * 4 + 7) // 8 * 8
-  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4)
+  local qk = (2 * rk * 4 + 7) // 8 * 8 + CHUNK * (CHUNK + 1) * 8
+  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk)
 end
 
 return {
