@@ -60,6 +60,18 @@
  *     oracle has NaN (dv, with an Inf injected; spec/gdn_chunked_bwd_spec.lua).
  */
 #include "gdn_chunked_fwd.cu"
+#include "gdn_mma.cuh"
+
+/* Launch 5's products of the chunk with a whole state (dW, gdn_grad_yz's
+ * y and z) and its Gram products (dA's, the pair tables' k.k, q.k and
+ * delta.dO) go on the double tensor cores (gdn_mma.cuh: the same fma
+ * chains, so the same bits) where the accumulator is double; the ACC
+ * knob's f32 keeps the scalar loops, which sum in f32. */
+#ifdef OPND_BF16
+constexpr bool gdn_mma_on = false;
+#else
+constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
+#endif
 
 #define GDN_CC (GDN_CHUNK * GDN_CHUNK)
 
@@ -415,17 +427,23 @@ __device__ static double gdn_grad_pd(const gdn_grad *G, long long t, const doubl
     return acc_value(y);
 }
 
+/* Gam(t,s), s < t, summed back from t and forward from s, into the tables. */
+__device__ static void gdn_grad_decays(gdn_grad *G, long long t, long long s)
+{
+    double back = 0.0, fwd = 0.0;
+    for (long long r = t; r > s; r--) back += G->gs[r];
+    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
+    *gdn_pair(G, GDN_GR, t, s) = exp(back);
+    *gdn_pair(G, GDN_GC, t, s) = exp(fwd);
+}
+
 /* The tables at (t, s), s <= t; k and delta are the staged rows. */
 __device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, const float *sk, const double *sd)
 {
     const float *ks = sk + s * gdn_pad(G->K);
     *gdn_pair(G, GDN_PD, t, s) = gdn_grad_pd(G, t, sd + s * gdn_pad(G->V));
     if (s == t) return;
-    double back = 0.0, fwd = 0.0;
-    for (long long r = t; r > s; r--) back += G->gs[r];
-    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
-    *gdn_pair(G, GDN_GR, t, s) = exp(back);
-    *gdn_pair(G, GDN_GC, t, s) = exp(fwd);
+    gdn_grad_decays(G, t, s);
     *gdn_pair(G, GDN_KK, t, s) = gdn_dot(sk + t * gdn_pad(G->K), ks, G->K);
     *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), ks, G->K);
 }
@@ -645,13 +663,63 @@ __device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __n
         dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }
 
+/* The tensor-core forms of the phases above (gdn_mma_on; gdn_mma.cuh):
+ * each element the same fma chain as the scalar phase's, so the same bits,
+ * and the same elements written.  A chunk's rows of p: */
+template <typename T>
+__device__ static gdn_rows<T> gdn_chunk_rows(const gdn_grad *G, const T *p)
+{
+    return gdn_rows<T>{p, G->ch.base, G->H, G->ch.n};
+}
+
+__device__ static void gdn_grad_dw_mma(gdn_grad *G)
+{
+    const long long K = G->K;
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->dD), gdn_rows<float>{G->S0, 0, 1, K}, G->V,
+                 [&](long long t, long long i, double d) { G->dW[gdn_row(G, t) * K + i] = -d; });
+}
+
+__device__ static void gdn_grad_da_mma(gdn_grad *G)
+{
+    double *Xm = G->Xm;
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, (const double *)G->dW), gdn_chunk_rows(G, G->kn), G->K,
+                 [&](long long a, long long b, double d) { if (b < a) Xm[a * GDN_CHUNK + b] = d; });
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->dD), gdn_chunk_rows(G, G->v), G->V,
+                 [&](long long a, long long b, double y) {
+                     if (b < a) Xm[a * GDN_CHUNK + b] = G->bt[b] * G->gq[b] * Xm[a * GDN_CHUNK + b] + G->bt[b] * y;
+                 });
+}
+
+__device__ static void gdn_grad_pairs_mma(gdn_grad *G)
+{
+    GDN_EACH(w, G->ch.n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_decays(G, w / GDN_CHUNK, w % GDN_CHUNK);
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->kn), gdn_chunk_rows(G, G->kn), G->K,
+                 [&](long long t, long long s, double d) { if (s < t) *gdn_pair(G, GDN_KK, t, s) = d; });
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->qn), gdn_chunk_rows(G, G->kn), G->K,
+                 [&](long long t, long long s, double d) { if (s < t) *gdn_pair(G, GDN_QK, t, s) = d; });
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->dO), gdn_chunk_rows(G, G->delta), G->V,
+                 [&](long long t, long long s, double d) { if (s <= t) *gdn_pair(G, GDN_PD, t, s) = d; });
+}
+
+__device__ static void gdn_grad_yz_mma(gdn_grad *G)
+{
+    const long long K = G->K, rw = gdn_rw(G);
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->dO), gdn_rows<float>{G->S0, 0, 1, K}, G->V,
+                 [&](long long t, long long i, double y) { G->R[gdn_row(G, t) * rw + i] = y; });
+    gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->delta), gdn_rows<double>{G->dSe, 0, 1, K}, G->V,
+                 [&](long long t, long long i, double z) { G->R[gdn_row(G, t) * rw + K + i] = z; });
+}
+
 /* Launch 5: a block per (lane, chunk) (launch 5's header above), its
  * dynamic shared memory the sidecar's grad_smem(s) bytes.  The phases: dW; dA;
  * the pair tables; X; dL; W and U's VJP; their per-position sums and E;
  * the S0 and dSe column sums; the columns of dk and dq; the per-position
  * sums; dg.  Phases whose lanes walk positions (dW, the column sums) take
  * w = i * n + t, the others w = t * width + column. */
-extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
+/* At most 128 registers a thread, two blocks of 256 an SM (the sidecar's
+ * GRAD_THREADS; the shared memory allows two): the inlined tensor-core
+ * phases would take 150, one block an SM. */
+extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
                                           const float *__restrict__ g,
                                           const __nv_bfloat16 *__restrict__ beta,
                                           const __nv_bfloat16 *__restrict__ dO,
@@ -670,7 +738,7 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     __shared__ double gq[GDN_CHUNK], ex[GDN_CHUNK + 1], bt[GDN_CHUNK], e0[GDN_CHUNK], es[GDN_CHUNK];
     __shared__ double db[GDN_CHUNK];
     __shared__ float gs[GDN_CHUNK];
-    extern __shared__ double gdn_grad_sm[];
+    extern __shared__ __align__(32) double gdn_grad_sm[];   /* gdn_mma.cuh's tiles: 32 bytes */
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
@@ -689,23 +757,30 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
         gq[t] = gdn_start_decay(gs, t);
         bt[t] = __bfloat162float(beta[gdn_row(&G, t)]);
     }
-    gdn_stage_chunk(gdn_grad_sm, dD, &G, V);
-    gdn_chunk_decays(gs, 0, n, 1, ex);        /* and the barrier for gq, bt and the rows */
-    GDN_EACH(w, n * K) gdn_grad_dw(&G, w % n, w / n, gdn_grad_sm + (w % n) * gdn_pad(V));
-    __syncthreads();
-    gdn_stage_chunk(sk, kn, &G, K);
-    gdn_stage_chunk_bf16((float *)gdn_sm_after_k(&G), v, &G, V);
-    __syncthreads();
-    GDN_EACH(w, n * GDN_CHUNK) {
-        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s < t) gdn_grad_da(&G, t, s, sk, (const float *)gdn_sm_after_k(&G));
-    }
-    __syncthreads();
-    gdn_stage_chunk((double *)gdn_sm_after_k(&G), delta, &G, V);
-    __syncthreads();
-    GDN_EACH(w, n * GDN_CHUNK) {
-        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s <= t) gdn_grad_pairs(&G, t, s, sk, (const double *)gdn_sm_after_k(&G));
+    if (gdn_mma_on) {
+        gdn_chunk_decays(gs, 0, n, 1, ex);    /* and the barrier for gq, bt */
+        gdn_grad_dw_mma(&G);
+        gdn_grad_da_mma(&G);
+        gdn_grad_pairs_mma(&G);
+    } else {
+        gdn_stage_chunk(gdn_grad_sm, dD, &G, V);
+        gdn_chunk_decays(gs, 0, n, 1, ex);    /* and the barrier for gq, bt and the rows */
+        GDN_EACH(w, n * K) gdn_grad_dw(&G, w % n, w / n, gdn_grad_sm + (w % n) * gdn_pad(V));
+        __syncthreads();
+        gdn_stage_chunk(sk, kn, &G, K);
+        gdn_stage_chunk_bf16((float *)gdn_sm_after_k(&G), v, &G, V);
+        __syncthreads();
+        GDN_EACH(w, n * GDN_CHUNK) {
+            const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+            if (s < t) gdn_grad_da(&G, t, s, sk, (const float *)gdn_sm_after_k(&G));
+        }
+        __syncthreads();
+        gdn_stage_chunk((double *)gdn_sm_after_k(&G), delta, &G, V);
+        __syncthreads();
+        GDN_EACH(w, n * GDN_CHUNK) {
+            const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+            if (s <= t) gdn_grad_pairs(&G, t, s, sk, (const double *)gdn_sm_after_k(&G));
+        }
     }
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK)
@@ -724,12 +799,16 @@ extern "C" __global__ void gdn_chunk_grad(const __nv_bfloat16 *__restrict__ v,
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();                              /* R's W and U sums read: the column sums go over them */
-    gdn_stage_chunk(gdn_grad_sm, delta, &G, V);
-    gdn_stage_chunk_bf16((float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), dO, &G, V);
-    __syncthreads();
-    GDN_EACH(w, n * K)
-        gdn_grad_yz(&G, w % n, w / n, (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), gdn_grad_sm);
-    __syncthreads();
+    if (gdn_mma_on) {
+        gdn_grad_yz_mma(&G);
+    } else {
+        gdn_stage_chunk(gdn_grad_sm, delta, &G, V);
+        gdn_stage_chunk_bf16((float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), dO, &G, V);
+        __syncthreads();
+        GDN_EACH(w, n * K)
+            gdn_grad_yz(&G, w % n, w / n, (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), gdn_grad_sm);
+        __syncthreads();
+    }
     const gdn_sm_qk m = gdn_sm_qk_at(&G);   /* over delta and dO, read no more */
     gdn_stage_chunk(m.sk, kn, &G, K);
     gdn_stage_chunk(m.sq, qn, &G, K);

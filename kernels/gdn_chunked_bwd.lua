@@ -20,22 +20,31 @@ local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_C
 -- chunk's rows of kn, f32, padded by one (gdn_pad)
 local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 -- gdn_chunk_prep, gdn_chunk_bprep and gdn_chunk_grad: a block of GRAD_THREADS
--- per (lane, chunk) (they take any block of at least CHUNK threads); the
--- last one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
+-- per (lane, chunk) (the first two take any block of at least CHUNK threads,
+-- gdn_chunk_grad a multiple of 32 up to its launch bound of 256); the last
+-- one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
 local GRAD_THREADS, NPAIR = 256, 5
+-- gdn_chunk_grad's state rows staged at a time (GDN_MMA_IB in gdn_mma.cuh)
+local MMA_IB = 32
 -- gdn_chunk_group: a thread per key token
 local GROUP_THREADS = 128
 local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
 -- gdn_chunk_grad's dynamic shared memory: the most its phases stage at once
 -- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
 -- X and A; delta and dO as f32; k, q and two triangular coefficient
--- tables), as the kernel carves it (gdn_sm_k, gdn_sm_after_k, gdn_sm_a,
--- gdn_sm_qk_at and the phases of gdn_chunk_grad)
+-- tables; the tensor-core products' operands), as the kernel carves it
+-- (gdn_sm_k, gdn_sm_after_k, gdn_sm_a, gdn_sm_qk_at, gdn_mma_smem and the
+-- phases of gdn_chunk_grad)
 local function grad_smem(s)
   local rk, rv = CHUNK * (s.K + 1), CHUNK * (s.V + 1)
   local k8 = (rk * 4 + 7) // 8 * 8
   local qk = (2 * rk * 4 + 7) // 8 * 8 + CHUNK * (CHUNK + 1) * 8
-  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk)
+  -- gdn_mma.cuh's gdn_mma_rows: the chunk's rows and MMA_IB rows of the
+  -- other set, a stride of gdn_mma_ld(L) doubles for the longest L (K or V:
+  -- the products reduce over both), and an 8 x 8 double tile a warp
+  local L = math.max(s.K, s.V)
+  local mma = ((CHUNK + MMA_IB) * ((L + 15) // 16 * 16 + 4) + GRAD_THREADS // 32 * 64) * 8
+  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk, mma)
 end
 
 return {

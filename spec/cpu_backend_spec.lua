@@ -163,6 +163,16 @@ describe(CUDA and "the cpu backend's kernels, on cuda" or "the cpu backend", fun
     for i = 0, 255 do assert.are.equal((i // 64) * 64 + 63 - i % 64, y:get(i)) end
   end)
 
+  it("fails a kernel that writes past its dynamic shared memory, naming the block and the byte", function()
+    cpu_only("a GPU does not fault on a write just past a block's dynamic shared memory")
+    local x, y = kcv.buffer("f32", 128), kcv.buffer("f32", 128)
+    local r = load("past_smem", {"ptr", "ptr", "i32"}):launch{grid = 2, block = 64, smem = 64 * 4, args = {x, y, 128}}
+    assert.are.equal("kernel_error", r.status)
+    assert.matches("wrote past the launch's 256 bytes of dynamic shared memory %(at byte 256 of it%)", r.message)
+    -- the same kernel given room for both halves is fine
+    ok(load("past_smem", {"ptr", "ptr", "i32"}):launch{grid = 2, block = 64, smem = 128 * 4, args = {x, y, 128}})
+  end)
+
   it("launches a kernel whose static and dynamic shared memory pass 48 KB together", function()
     local y = on_ramp("static_and_dynamic_smem", 128, 20 * 1024)
     for i = 0, 127 do assert.are.equal(i + 3, y:get(i)) end

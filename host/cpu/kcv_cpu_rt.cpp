@@ -440,6 +440,44 @@ static int run_block(unsigned *run)
     }
 }
 
+/* Writes past the launch's dynamic shared memory: on a GPU they fault or
+ * land in another block's, here they would land in the rest of
+ * kcv__dyn_smem unseen.  So the bytes after the launch's smem are a
+ * guard: the first KCV_RT_GUARD of them whole, then one word every
+ * KCV_RT_GUARD_STEP (a run of writes longer than that hits one), written
+ * before each block and checked after it.  The pattern is fixed, not the
+ * stale byte: a kernel that writes past its end rarely writes these bytes. */
+#define KCV_RT_GUARD 4096
+#define KCV_RT_GUARD_STEP 1024
+static const uint64_t kcv_rt_guard_word = 0x6b63762d67756172ull;   /* "kcv-guar" */
+
+template <class F>
+static void guard_each(size_t smem, F f)
+{
+    size_t whole = smem + KCV_RT_GUARD < KCV_RT_MAX_DYN_SMEM ? smem + KCV_RT_GUARD : KCV_RT_MAX_DYN_SMEM;
+    for (size_t at = smem; at + 8 <= whole; at += 8) f(at);
+    for (size_t at = (whole + 7) / 8 * 8; at + 8 <= KCV_RT_MAX_DYN_SMEM; at += KCV_RT_GUARD_STEP) f(at);
+}
+
+static void guard_fill(size_t smem)
+{
+    guard_each(smem, [](size_t at) { memcpy(kcv__dyn_smem + at, &kcv_rt_guard_word, 8); });
+}
+
+/* The first byte past smem that a block wrote, or -1. */
+static long guard_broken(size_t smem)
+{
+    long first = -1;
+    guard_each(smem, [&](size_t at) {
+        if (first < 0 && memcmp(kcv__dyn_smem + at, &kcv_rt_guard_word, 8) != 0) {
+            size_t b = 0;
+            while (kcv__dyn_smem[at + b] == ((const char *)&kcv_rt_guard_word)[b]) b++;
+            first = (long)(at + b);
+        }
+    });
+    return first;
+}
+
 /* Stacks live across launches; guard pages catch overflows as SIGSEGV. */
 static int ensure_stacks(unsigned n, size_t size)
 {
@@ -500,7 +538,14 @@ int kcv_rt_launch(const kcv_rt_launch_t *a)
         if (__start_kcv_shared && __stop_kcv_shared > __start_kcv_shared)
             memset(__start_kcv_shared, stale, (size_t)(__stop_kcv_shared - __start_kcv_shared));
         memset(kcv__dyn_smem, stale, a->smem);
+        guard_fill(a->smem);
         rc = run_block(order);
+        long past = rc == 0 ? guard_broken(a->smem) : -1;
+        if (past >= 0) {
+            fail("block (%u,%u,%u) wrote past the launch's %u bytes of dynamic shared memory "
+                 "(at byte %ld of it)", kcv__blockIdx.x, kcv__blockIdx.y, kcv__blockIdx.z, a->smem, past);
+            rc = -1;
+        }
     }
     free(blocks); free(order); free(S.f); free(S.w);
     S.f = NULL; S.w = NULL;

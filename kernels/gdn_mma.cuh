@@ -1,0 +1,111 @@
+/*
+ * gdn_mma.cuh — products of row sets on the double tensor cores (WMMA
+ * m8n8k4, sm_80 and later; kcv's CPU backend emulates it, docs/CPU.md),
+ * for gdn_chunked_bwd.cu's launch 5:
+ *
+ *   D(t, i) = sum_{j < L} a_t(j) m_i(j),   t < a.count, i < m.count,
+ *
+ * a_t and m_i rows of L elements (gdn_rows: a chunk's rows, token base +
+ * r H of a [tokens, L] array, or a state's, row r of an [R, L] array).
+ * Launch 5's products of the chunk with a whole state (dW = -ddelta S0^T,
+ * y = dO S0^T, z = delta dSe^T) and its chunk-by-chunk Gram products (dA's
+ * dW k^T and ddelta v^T; the pair tables' k k^T, q k^T and dO delta^T).
+ *
+ * Why it keeps the scalar loops' bits: an m8n8k4 step adds its 4 products
+ * to the accumulator with fma in increasing k (CUDA: double WMMA is IEEE
+ * fma; docs/CPU.md), and the k-steps go in increasing j from an
+ * accumulator of +0, so each element is the chain fma(a_t(j), m_i(j), .)
+ * over j = 0..L-1 that the scalar loop formed (a product's two factors in
+ * either order: the same exact product).  The zero padding (j past L; rows
+ * past a set's count, whose results are dropped) adds fma(0, 0, s) = s,
+ * exact; no padded row or column is read from global memory, so a NaN
+ * there cannot leak.  Results a caller does not keep (a triangle's other
+ * half) are formed and dropped: no NaN reaches a kept one.
+ *
+ * Operands go to shared memory as doubles (exact: bf16 and f32 are
+ * doubles), a's rows once, m's GDN_MMA_IB at a time; a warp owns a tile
+ * row of 8 of a's rows and the GDN_MMA_IB / 8 tiles across it, and stores
+ * each finished tile through its own 8 x 8 scratch, from where `store(t,
+ * i, value)` takes the elements that exist.
+ */
+#ifndef GDN_MMA_CUH
+#define GDN_MMA_CUH
+
+#include <mma.h>
+
+#define GDN_MMA_IB 32            /* the state's rows staged at a time */
+
+/* A staged row's stride in doubles: at least L rounded up to the k-step of
+ * 4 (the padded columns hold 0), even (WMMA's ldm is a multiple of 16
+ * bytes) and 4 past a multiple of 16, so that the 8 rows of a tile fall in
+ * two wavefronts of the shared-memory banks, the fewest 256 bytes take. */
+__device__ static inline long long gdn_mma_ld(long long L) { return (L + 15) / 16 * 16 + 4; }
+
+template <typename T>
+__device__ static inline double gdn_mma_in(T x) { return (double)x; }
+template <>
+__device__ inline double gdn_mma_in<__nv_bfloat16>(__nv_bfloat16 x) { return (double)__bfloat162float(x); }
+
+/* count rows of L elements: row r at p + (base + r * stride) * L. */
+template <typename T>
+struct gdn_rows {
+    const T *p;
+    long long base, stride, count;
+    __device__ T at(long long r, long long j, long long L) const { return p[(base + r * stride) * L + j]; }
+};
+
+/* D over a's rows (at most GDN_CHUNK) and m's; `store(t, i, d)` for each
+ * t < a.count, i < m.count.  The whole block calls it (it has barriers),
+ * blockDim.x a multiple of 32; sm 32-byte aligned, (GDN_CHUNK + GDN_MMA_IB)
+ * gdn_mma_ld(L) + 64 warps doubles (the sidecar's grad_smem,
+ * gdn_chunked_bwd.lua, counts them). */
+template <typename TA, typename TM, class Store>
+__device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
+{
+    using namespace nvcuda;
+    const long long ld = gdn_mma_ld(L), lk = (L + 3) / 4 * 4, n = a.count;
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
+    double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_MMA_IB * ld + warp * 64;
+
+    GDN_EACH(w, GDN_CHUNK * lk) {
+        const long long t = w / lk, j = w % lk;
+        sa[t * ld + j] = t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0;
+    }
+    for (long long i0 = 0; i0 < m.count; i0 += GDN_MMA_IB) {
+        __syncthreads();                          /* sa written; m's last rows read */
+        GDN_EACH(w, GDN_MMA_IB * lk) {
+            const long long r = w / lk, j = w % lk;
+            sb[r * ld + j] = i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0;
+        }
+        __syncthreads();
+        for (int rt = warp; rt * 8 < n; rt += warps) {
+            wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[GDN_MMA_IB / 8];
+            wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+            wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
+#pragma unroll
+            for (int c = 0; c < GDN_MMA_IB / 8; c++) wmma::fill_fragment(d[c], 0.0);
+            for (long long k0 = 0; k0 < lk; k0 += 4) {
+                wmma::load_matrix_sync(fa, sa + rt * 8 * ld + k0, (unsigned)ld);
+#pragma unroll
+                for (int c = 0; c < GDN_MMA_IB / 8; c++) {
+                    /* m's rows i0 + 8c.. as the columns of B: B(j, i) = m_i(j) */
+                    wmma::load_matrix_sync(fb, sb + c * 8 * ld + k0, (unsigned)ld);
+                    wmma::mma_sync(d[c], fa, fb, d[c]);
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < GDN_MMA_IB / 8; c++) {
+                wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+                __syncwarp();
+                for (int e = lane; e < 64; e += 32) {
+                    const long long t = rt * 8 + e / 8, i = i0 + c * 8 + e % 8;
+                    if (t < n && i < m.count) store(t, i, tile[e]);
+                }
+                __syncwarp();
+            }
+        }
+    }
+    __syncthreads();                              /* every store done, sm free */
+}
+
+#endif
