@@ -1,0 +1,63 @@
+-- kernels/gdn_mma.cuh, the double tensor-core products of gdn_chunk_grad:
+-- each element is the scalar loop's fma chain in increasing j, so the bits
+-- are the scalar kernel's (gdn_chunked_bwd.cu relies on it: tools/gdn-dump
+-- finds the same bits with and without it), also where the rows, the
+-- columns or the reduction length are not multiples of the 8 x 8 x 4 tile;
+-- and the padding reads nothing past the row sets, so a NaN stored there
+-- leaks into no result.  KCV_BACKEND=cuda (tools/device-check) runs the
+-- same on the GPU's tensor cores.
+local kcv = require "kcv"
+local bt = require "backend_under_test"
+local BACKEND = bt.BACKEND
+local it = bt.setup(it, function(why) pending(why) end)
+
+local SRC = "spec/fixtures/gdn_mma_probe.cu"
+local PARAMS = {"ptr", "ptr", "ptr", "i32", "i32", "i32"}
+
+local function load(name)
+  return assert(kcv.kernel.load{source = SRC, name = name, params = PARAMS, backend = BACKEND})
+end
+
+-- gdn_mma_ld(L) (gdn_mma.cuh) and the launch's dynamic shared memory
+local function smem(L) return ((64 + 32) * ((L + 15) // 16 * 16 + 4) + 8 * 64) * 8 end
+
+-- a (n x L, f32) and m (mc x L, f64) with values of mixed sign and scale,
+-- and NaN in the rows just past n and mc (in the buffers, outside the sets)
+local function operands(n, mc, L, seed)
+  local a, m = kcv.buffer("f32", (n + 2) * L), kcv.buffer("f64", (mc + 2) * L)
+  local x = seed
+  local function draw()
+    x = (x * 1103515245 + 12345) % 2147483648
+    return (x / 2147483648 - 0.5) * 2.0 ^ (x % 17 - 8)
+  end
+  for e = 0, a.numel - 1 do a:set(e, e < n * L and draw() or 0 / 0) end
+  for e = 0, m.numel - 1 do m:set(e, e < mc * L and draw() or 0 / 0) end
+  return a, m
+end
+
+local function run(name, a, m, n, mc, L)
+  local out = kcv.buffer("f64", 64 * mc + 1)
+  out:fill(-7)
+  local r = load(name):launch{grid = 1, block = 256, smem = name == "mma_rows" and smem(L) or 0,
+                              args = {a, m, out, n, mc, L}}
+  assert.are.equal("ok", r.status, r.message)
+  return out
+end
+
+describe("gdn_mma.cuh's row-set products on the double tensor cores", function()
+  for _, c in ipairs{{n = 64, mc = 128, L = 128}, {n = 37, mc = 41, L = 7}, {n = 1, mc = 1, L = 1},
+                     {n = 64, mc = 64, L = 130}} do
+    it(("give the scalar fma chain's bits at n=%d, %d rows, L=%d, a NaN past the sets leaking nowhere")
+       :format(c.n, c.mc, c.L), function()
+      local a, m = operands(c.n, c.mc, c.L, c.n * 1000 + c.L)
+      local got, want = run("mma_rows", a, m, c.n, c.mc, c.L), run("scalar_rows", a, m, c.n, c.mc, c.L)
+      for e = 0, got.numel - 1 do
+        local g, w = got:get(e), want:get(e)
+        assert(g == w and not (g ~= g),
+               ("element %d (t=%d, i=%d): %a, the scalar chain %a"):format(e, e // c.mc, e % c.mc, g, w))
+      end
+      -- nothing written past the n x mc results
+      assert.are.equal(-7, got:get(c.n * c.mc))
+    end)
+  end
+end)
