@@ -31,7 +31,8 @@
  *                   double (the forward's are f32), and ddelta's dO term;
  *   gdn_chunk_dscan a block per (lane, tile of 16 columns) of the adjoint
  *                   state: chunk by chunk from the last, its dSe to a
- *                   workspace, ddelta's dSe term, then dS0; dh0 at the end;
+ *                   workspace, ddelta's dSe term, then dS0 (their products
+ *                   on the double tensor cores); dh0 at the end;
  *   gdn_chunk_grad  a block of 256 per (lane, chunk): dW, dA, dL, then
  *                   dv, dg, dbeta of the chunk and the gradients of its
  *                   normalised q and k (dQ, dK);
@@ -313,6 +314,144 @@ __device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __n
         if (m < m_end) dS[i0 + m * rs][jj] = acc_value(a[m]);
 }
 
+/* Launch 4's chunk on the double tensor cores (gdn_mma_on): its three
+ * products as WMMA m8n8k4 steps (gdn_mma.cuh has why a double step is the
+ * scalar fma chain), each element's terms in the scalar order:
+ *   ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, j])   (chain over i from +0)
+ *   dS0[i][j] = Gam(n-1,-1) dSe[i][j] (+ over t: (scale gt q_t[i]) dO_t[j])
+ *               (then over t: (-W_t[i]) ddelta_t[j])
+ * with the accumulator of dS0 started from the scaled dSe, as the scalar
+ * sum starts.  Padding: a padded step adds +0 x -0 = -0, which leaves any
+ * sum, -0 included, as it was; the rows of dS past K are -0 and stay so
+ * (a row past K that took a product could hold a NaN the next chunk's
+ * ddelta would read); columns past V are computed and never stored.
+ * Shared memory (dynamic, doubles): the A operand staged (k's rows,
+ * GDN_DS_KB columns at a time, or GDN_DS_TB positions of the dS0 terms),
+ * the tile's dO and ddelta (GDN_CHUNK x GDN_SCAN_COLS each) and a warp's
+ * 8 x 8 scratch: gdn_chunked_bwd.lua's dscan_smem. */
+#define GDN_DS_KB 32
+#define GDN_DS_TB 16
+
+struct gdn_dscan_mma {
+    double *sa, *so, *sd, *tile;
+    long long ldk, lda;                 /* sa's stride: k's rows; the dS0 terms' positions */
+};
+
+__device__ static gdn_dscan_mma gdn_dscan_mma_at(double *sm, long long K)
+{
+    gdn_dscan_mma m;
+    m.ldk = GDN_DS_KB + 4;
+    m.lda = gdn_mma_ld(K);
+    const long long na = GDN_CHUNK * m.ldk > GDN_DS_TB * m.lda ? GDN_CHUNK * m.ldk : GDN_DS_TB * m.lda;
+    m.sa = sm;
+    m.so = sm + na;
+    m.sd = m.so + GDN_CHUNK * GDN_SCAN_COLS;
+    m.tile = m.sd + GDN_CHUNK * GDN_SCAN_COLS + (threadIdx.x / 32) * 64;
+    return m;
+}
+
+/* ddelta's dSe term for the tile's columns (warp w: positions 8w.., both
+ * 8-column halves), added into dD. */
+__device__ static void gdn_dscan_ddelta_mma(const gdn_dscan_mma &m, const float *kn, double *dD,
+                                            double (*dS)[GDN_SCAN_COLS], const double *ex, gdn_chunk ch,
+                                            long long H, long long K, long long V, long long j0)
+{
+    using namespace nvcuda;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int n = (int)ch.n, kp = (int)(K + 3) / 4 * 4;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[2];
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+    wmma::fill_fragment(d[0], 0.0);
+    wmma::fill_fragment(d[1], 0.0);
+    for (int i0 = 0; i0 < kp; i0 += GDN_DS_KB) {
+        __syncthreads();                          /* the last block of k read */
+        GDN_EACH(w, GDN_CHUNK * GDN_DS_KB) {
+            const long long t = w / GDN_DS_KB, i = i0 + w % GDN_DS_KB;
+            m.sa[t * m.ldk + w % GDN_DS_KB] = t < n && i < K ? (double)kn[(ch.base + t * H) * K + i] : 0.0;
+        }
+        __syncthreads();
+        if (warp * 8 < n)
+            for (int k0 = i0; k0 < kp && k0 < i0 + GDN_DS_KB; k0 += 4) {
+                wmma::load_matrix_sync(fa, m.sa + warp * 8 * m.ldk + (k0 - i0), (unsigned)m.ldk);
+                for (int c = 0; c < 2; c++) {
+                    wmma::load_matrix_sync(fb, &dS[k0][c * 8], GDN_SCAN_COLS);
+                    wmma::mma_sync(d[c], fa, fb, d[c]);
+                }
+            }
+    }
+    if (warp * 8 < n)
+        for (int c = 0; c < 2; c++) {
+            wmma::store_matrix_sync(m.tile, d[c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) {
+                const long long t = warp * 8 + e / 8, j = j0 + c * 8 + e % 8;
+                if (t < n && j < V) dD[(ch.base + t * H) * V + j] += ex[t] * m.tile[e];
+            }
+            __syncwarp();
+        }
+}
+
+/* dS0 over dS (warp w: rows 8w.. and 8(w + warps).., both halves). */
+__device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn, const double *W,
+                                         const __nv_bfloat16 *dO, const double *dD,
+                                         double (*dS)[GDN_SCAN_COLS], const double *ex, const double *gq,
+                                         gdn_chunk ch, long long H, long long K, long long V, long long j0,
+                                         double scale)
+{
+    using namespace nvcuda;
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
+    const int n = (int)ch.n, np = (n + 3) / 4 * 4;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[2][2];
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+
+    GDN_EACH(w, GDN_CHUNK * GDN_SCAN_COLS) {
+        const long long t = w / GDN_SCAN_COLS, j = j0 + w % GDN_SCAN_COLS;
+        const bool in = t < n && j < V;
+        m.so[w] = in ? (double)__bfloat162float(dO[(ch.base + t * H) * V + j]) : -0.0;
+        m.sd[w] = in ? dD[(ch.base + t * H) * V + j] : -0.0;
+    }
+    GDN_EACH(w, K * GDN_SCAN_COLS) dS[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= ex[n];
+    __syncthreads();
+    for (int r = 0; r < 2; r++) {
+        const int rt = warp + r * warps;
+        if (rt * 8 < K)
+            for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &dS[rt * 8][c * 8], GDN_SCAN_COLS, wmma::mem_row_major);
+    }
+    for (int term = 0; term < 2; term++)          /* the q terms, then the W terms */
+        for (int t0 = 0; t0 < np; t0 += GDN_DS_TB) {
+            __syncthreads();                      /* the last block of the A operand read */
+            GDN_EACH(w, GDN_DS_TB * K) {
+                const long long t = t0 + w / K, i = w % K, tok = ch.base + t * H;
+                double a = 0.0;
+                if (t < n) a = term == 0 ? scale * gq[t] * qn[tok * K + i] : -W[tok * K + i];
+                m.sa[(w / K) * m.lda + i] = a;
+            }
+            __syncthreads();
+            for (int r = 0; r < 2; r++) {
+                const int rt = warp + r * warps;
+                if (rt * 8 >= K) continue;
+                for (int k0 = t0; k0 < np && k0 < t0 + GDN_DS_TB; k0 += 4) {
+                    /* A(i, t) = the term's factor of row i at position t: col-major in sa */
+                    wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
+                    for (int c = 0; c < 2; c++) {
+                        wmma::load_matrix_sync(fb, (term == 0 ? m.so : m.sd) + k0 * GDN_SCAN_COLS + c * 8, GDN_SCAN_COLS);
+                        wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
+                    }
+                }
+            }
+        }
+    __syncthreads();                              /* every warp's loads of dS done */
+    for (int r = 0; r < 2; r++) {
+        const int rt = warp + r * warps;
+        if (rt * 8 < K)
+            for (int c = 0; c < 2; c++) wmma::store_matrix_sync(&dS[rt * 8][c * 8], d[r][c], GDN_SCAN_COLS, wmma::mem_row_major);
+    }
+    __syncthreads();
+    GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
+}
+
 /* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
  * columns; the columns are independent, as the forward scan's are), the
  * tile in shared memory (double); thread x owns column jj = x % COLS of the
@@ -332,8 +471,9 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
                 long long K, long long V)
 {
     __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
-    __shared__ double dS[GDN_KMAX][GDN_SCAN_COLS];
+    __shared__ __align__(32) double dS[GDN_KMAX][GDN_SCAN_COLS];
     __shared__ float gs[GDN_CHUNK];
+    extern __shared__ __align__(32) double gdn_dscan_sm[];   /* the tensor-core path's (gdn_dscan_mma_at) */
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
     const long long lane = blockIdx.x / ntile, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
@@ -343,17 +483,27 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
+    const gdn_dscan_mma m = gdn_dscan_mma_at(gdn_dscan_sm, K);
+    const long long j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS;
+    if (gdn_mma_on)
+        GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
     for (long long c = nc - 1; c >= 0; c--) {
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
         __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */
         gdn_stage_g(gs, g, ch.base, ch.n, H);
         GDN_EACH(t, ch.n) gq[t] = gdn_start_decay(gs, t);
         gdn_chunk_decays(gs, 0, ch.n, 1, ex);      /* and the barrier for gq */
-        if (j < V) {
+        if (j < V)
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
+        if (gdn_mma_on) {
+            gdn_dscan_ddelta_mma(m, kn, dD, dS, ex, ch, H, K, V, j0);
+            __syncthreads();        /* every ddelta of the tile written, dSe's copy to dhs done */
+            gdn_dscan_ds0_mma(m, qn, W, dO, dD, dS, ex, gq, ch, H, K, V, j0, scale);
+            continue;
+        }
+        if (j < V)
             for (long long t0 = r0; t0 < ch.n; t0 += GDN_DS_ROWS * rstep)
                 gdn_dscan_ddelta(kn, dD, dS, ex, ch, H, K, V, t0, rstep, jj, j);
-        }
         __syncthreads();            /* every ddelta of the tile written, dSe read */
         if (j < V)
             for (long long i0 = r0; i0 < K; i0 += GDN_DS_ROWS * rstep)

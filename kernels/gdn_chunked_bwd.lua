@@ -47,6 +47,17 @@ local function grad_smem(s)
   return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk, mma)
 end
 
+-- gdn_chunk_dscan's dynamic shared memory, its tensor-core path's (the
+-- scalar path needs none): the A operand (k's rows, DS_KB columns at a
+-- time, or DS_TB positions of dS0's terms at a stride of gdn_mma_ld(K)),
+-- the tile's dO and ddelta (CHUNK x SCAN_COLS doubles each) and an 8 x 8
+-- double tile a warp (gdn_dscan_mma_at in gdn_chunked_bwd.cu)
+local DS_KB, DS_TB = 32, 16
+local function dscan_smem(s)
+  local a = math.max(CHUNK * (DS_KB + 4), DS_TB * ((s.K + 15) // 16 * 16 + 4))
+  return (a + 2 * CHUNK * SCAN_COLS + SCAN_THREADS // 32 * 64) * 8
+end
+
 return {
   spec = "gdn_bwd",
   kernel = {pipeline = {
@@ -85,7 +96,7 @@ return {
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
         {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = k_rows_smem(s),
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
-        {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
+        {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = dscan_smem(s),
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
         {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = grad_smem(s),
          params = with_dims{"v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
