@@ -12,13 +12,15 @@
  * dW k^T and ddelta v^T; the pair tables' k k^T, q k^T and dO delta^T).
  *
  * Why it keeps the scalar loops' bits: an m8n8k4 step adds its 4 products
- * to the accumulator with fma in increasing k (CUDA: double WMMA is IEEE
- * fma; docs/CPU.md), and the k-steps go in increasing j from an
- * accumulator of +0, so each element is the chain fma(a_t(j), m_i(j), .)
- * over j = 0..L-1 that the scalar loop formed (a product's two factors in
- * either order: the same exact product).  The zero padding (j past L; rows
- * past a set's count, whose results are dropped) adds fma(0, 0, s) = s,
- * exact; no padded row or column is read from global memory, so a NaN
+ * to the accumulator with fma in increasing k (so the CPU backend's
+ * emulation does, docs/CPU.md, and so the H200 gives: the same bits as the
+ * scalar kernel, docs/PERF.md, 12-04), and the k-steps go in increasing j
+ * from an accumulator of +0, so each element is the chain fma(a_t(j),
+ * m_i(j), .) over j = 0..L-1 that the scalar loop formed (a product's two
+ * factors in either order: the same exact product).  The zero padding (j
+ * past L; rows past a set's count, whose results are dropped) adds
+ * fma(0, 0, s) = s: a chain from +0 never holds -0, the one s it would
+ * change.  No padded row or column is read from global memory, so a NaN
  * there cannot leak.  Results a caller does not keep (a triangle's other
  * half) are formed and dropped: no NaN reaches a kept one.
  *
@@ -33,7 +35,7 @@
 
 #include <mma.h>
 
-#define GDN_MMA_IB 32            /* the state's rows staged at a time */
+#define GDN_MMA_IB 32            /* m's rows staged at a time */
 
 /* A staged row's stride in doubles: at least L rounded up to the k-step of
  * 4 (the padded columns hold 0), even (WMMA's ldm is a multiple of 16
