@@ -278,6 +278,8 @@ static int text_add(text_buf *b, const char *s, size_t n)
     return 0;
 }
 
+static int text_str(text_buf *b, const char *s) { return text_add(b, s, strlen(s)); }
+
 /* Whether the `extern` at s[k] starts `extern __shared__` (a word of its
  * own, blanks between): the offset of `__shared__`, else 0. */
 static size_t extern_shared_at(const char *s, size_t n, size_t k)
@@ -342,28 +344,19 @@ static int inline_includes(text_buf *out, const char *src, size_t n, const char 
 /* ---- extern __shared__ rewrite ----------------------------------------------
  * `extern __shared__ __align__(16) float smem[];` becomes
  * `__align__(16) float *smem = (decltype(smem))kcv__dyn_smem;` with the same
- * number of newlines, so compiler messages keep their line numbers. */
-static char *rewrite_source(const char *src, size_t n, const char *path, size_t *outlen)
+ * number of newlines, so compiler messages keep their line numbers; src
+ * rewritten goes to out. */
+static int rewrite_source(text_buf *out, const char *src, size_t n, const char *path)
 {
-    size_t cap = n + 256 + strlen(path);
-    char *out = malloc(cap);
-    if (!out) return NULL;
-    size_t len = (size_t)snprintf(out, cap, "#line 1 \"%s\"\n", path);
+    int ok = text_str(out, "#line 1 \"") == 0 && text_str(out, path) == 0 && text_str(out, "\"\n") == 0;
     size_t i = 0;
-    while (i < n) {
+    while (ok && i < n) {
         const char *e = memmem(src + i, n - i, "extern", 6);
-        size_t k = e ? (size_t)(e - src) : n, j = k, upto = n;
-        int hit = 0;
-        if (e) {
-            j = extern_shared_at(src, n, k);
-            hit = j != 0;
-            upto = hit ? k : k + 6;
-        }
-        if (len + (upto - i) + 256 >= cap) { cap = (cap + upto - i) * 2 + 256; out = realloc(out, cap); if (!out) return NULL; }
-        memcpy(out + len, src + i, upto - i);
-        len += upto - i;
+        size_t k = e ? (size_t)(e - src) : n, j = e ? extern_shared_at(src, n, k) : 0;
+        size_t upto = !e ? n : j ? k : k + 6;
+        ok = text_add(out, src + i, upto - i) == 0;
         i = upto;
-        if (!hit) continue;
+        if (!j) continue;
         size_t d0 = j + 10, semi = d0;
         while (semi < n && src[semi] != ';') semi++;
         size_t br = semi;
@@ -372,20 +365,18 @@ static char *rewrite_source(const char *src, size_t n, const char *path, size_t 
         while (ne > d0 && (src[ne - 1] == ' ' || src[ne - 1] == '\t')) ne--;
         size_t ns = ne;
         while (ns > d0 && is_ident(src[ns - 1])) ns--;
-        if (br == d0 || ns == ne) { memcpy(out + len, src + i, 6); len += 6; i += 6; continue; }
-        int nl = 0;
-        for (size_t q = k; q < semi; q++) nl += src[q] == '\n';
-        size_t need = (ns - d0) + 2 * (ne - ns) + 64 + nl;
-        if (len + need >= cap) { cap = (cap + need) * 2; out = realloc(out, cap); if (!out) return NULL; }
-        for (size_t q = d0; q < ns; q++) out[len++] = src[q] == '\n' ? ' ' : src[q];
-        len += (size_t)sprintf(out + len, "*%.*s = (decltype(%.*s))kcv__dyn_smem",
-                               (int)(ne - ns), src + ns, (int)(ne - ns), src + ns);
-        while (nl--) out[len++] = '\n';
+        if (br == d0 || ns == ne) { ok = text_add(out, src + i, 6) == 0; i += 6; continue; }
+        /* the qualifiers and type, on one line; then `*name = ...` */
+        size_t at = out->len;
+        ok = ok && text_add(out, src + d0, ns - d0) == 0;
+        for (size_t q = at; ok && q < out->len; q++) if (out->p[q] == '\n') out->p[q] = ' ';
+        ok = ok && text_str(out, "*") == 0 && text_add(out, src + ns, ne - ns) == 0 &&
+             text_str(out, " = (decltype(") == 0 && text_add(out, src + ns, ne - ns) == 0 &&
+             text_str(out, "))kcv__dyn_smem") == 0;
+        for (size_t q = k; ok && q < semi; q++) if (src[q] == '\n') ok = text_str(out, "\n") == 0;
         i = semi;
     }
-    out[len] = '\0';
-    *outlen = len;
-    return out;
+    return ok ? 0 : -1;
 }
 
 /* ---- load ---------------------------------------------------------------- */
@@ -412,20 +403,22 @@ static int host_fma(void)
 static int compile(const char *so, const char *path, const char *code, size_t len,
                    const char *options, char *err)
 {
-    size_t n;
-    text_buf whole = {0};
+    text_buf whole = {0}, text = {0};
     if (inline_includes(&whole, code, len, path, 0) != 0) {
         free(whole.p);
         return fail(err, "out of memory reading the includes of %s", path);
     }
-    char *text = rewrite_source(whole.p ? whole.p : "", whole.len, path, &n);
+    int r = rewrite_source(&text, whole.p ? whole.p : "", whole.len, path);
     free(whole.p);
-    if (!text) return fail(err, "out of memory rewriting %s", path);
+    if (r != 0) {
+        free(text.p);
+        return fail(err, "out of memory rewriting %s", path);
+    }
     char srcp[800], tmpso[800], shim[700], inc[700], rtinc[700], rtcpp[700], dirinc[600];
     snprintf(srcp, sizeof srcp, "%s.%d.cu", so, (int)getpid());
     snprintf(tmpso, sizeof tmpso, "%s.%d.tmp", so, (int)getpid());
-    int w = write_file(srcp, text, n);
-    free(text);
+    int w = write_file(srcp, text.p, text.len);
+    free(text.p);
     if (w != 0) return fail(err, "cannot write %s: %s", srcp, strerror(errno));
     snprintf(shim, sizeof shim, "%s/kcv_cuda_cpu.h", rt_dir);
     snprintf(inc, sizeof inc, "-I%s/include", rt_dir);

@@ -28,7 +28,6 @@
 #include "cuda_api.h"
 #include "cuda_nvrtc.h"
 
-
 struct kcv_func {
     CUfunction fn;
     size_t smem_cap;                 /* dynamic shared memory opted in so far (smem_optin) */

@@ -350,6 +350,12 @@ __device__ static gdn_dscan_mma gdn_dscan_mma_at(double *sm, long long K)
     return m;
 }
 
+/* dS's rows from K to the next multiple of 8 (the tiles' last) to -0. */
+__device__ static void gdn_dscan_pad_rows(double (*dS)[GDN_SCAN_COLS], long long K)
+{
+    GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
+}
+
 /* ddelta's dSe term for the tile's columns (warp w: positions 8w.., both
  * 8-column halves), added into dD. */
 __device__ static void gdn_dscan_ddelta_mma(const gdn_dscan_mma &m, const float *kn, double *dD,
@@ -449,7 +455,7 @@ __device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn
             for (int c = 0; c < 2; c++) wmma::store_matrix_sync(&dS[rt * 8][c * 8], d[r][c], GDN_SCAN_COLS, wmma::mem_row_major);
     }
     __syncthreads();
-    GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
+    gdn_dscan_pad_rows(dS, K);
 }
 
 /* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
@@ -485,8 +491,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
     for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
     const gdn_dscan_mma m = gdn_dscan_mma_at(gdn_dscan_sm, K);
     const long long j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS;
-    if (gdn_mma_on)
-        GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
+    if (gdn_mma_on) gdn_dscan_pad_rows(dS, K);
     for (long long c = nc - 1; c >= 0; c--) {
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
         __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */

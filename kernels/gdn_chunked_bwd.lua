@@ -33,7 +33,7 @@ local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end e
 -- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
 -- X and A; delta and dO as f32; k, q and two triangular coefficient
 -- tables; the tensor-core products' operands), as the kernel carves it
--- (gdn_sm_k, gdn_sm_after_k, gdn_sm_a, gdn_sm_qk_at, gdn_mma_smem and the
+-- (gdn_sm_k, gdn_sm_after_k, gdn_sm_a, gdn_sm_qk_at, gdn_mma_rows and the
 -- phases of gdn_chunk_grad)
 local function grad_smem(s)
   local rk, rv = CHUNK * (s.K + 1), CHUNK * (s.V + 1)

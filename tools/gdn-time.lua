@@ -68,7 +68,6 @@ end
 local ok, uerr = pcall(kcv.backend.use, "cuda")
 if not ok then die("no CUDA backend here (" .. tostring(uerr) .. ")") end
 
-
 local function timer(spec_name, source)
   local spec = assert(verify.load_spec("specs/" .. spec_name .. ".lua"))
   local side, err = subject.sidecar(source)
@@ -78,7 +77,6 @@ local function timer(spec_name, source)
   return time.kernel{spec = spec, def = {names = {}, default = {}}, make = function() return subj end,
                      shapes = shapes, reps = reps}
 end
-
 
 local stages = {
   {stage = "fwd", kernel = fwd_src, t = timer("gdn_fwd", fwd_src)},
