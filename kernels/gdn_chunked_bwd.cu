@@ -61,18 +61,11 @@
  *     oracle has NaN (dv, with an Inf injected; spec/gdn_chunked_bwd_spec.lua).
  */
 #include "gdn_chunked_fwd.cu"
-#include "gdn_mma.cuh"
 
 /* Launch 5's products of the chunk with a whole state (dW, gdn_grad_yz's
  * y and z) and its Gram products (dA's, the pair tables' k.k, q.k and
- * delta.dO) go on the double tensor cores (gdn_mma.cuh: the same fma
- * chains, so the same bits) where the accumulator is double; the ACC
- * knob's f32 keeps the scalar loops, which sum in f32. */
-#ifdef OPND_BF16
-constexpr bool gdn_mma_on = false;
-#else
-constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
-#endif
+ * delta.dO) go on the double tensor cores too, where gdn_mma_on
+ * (gdn_chunked_fwd.cu). */
 
 #define GDN_CC (GDN_CHUNK * GDN_CHUNK)
 
@@ -325,40 +318,11 @@ __device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __n
  * sum, -0 included, as it was; the rows of dS past K are -0 and stay so
  * (a row past K that took a product could hold a NaN the next chunk's
  * ddelta would read); columns past V are computed and never stored.
- * Shared memory (dynamic, doubles): the A operand staged (k's rows,
- * GDN_DS_KB columns at a time, or GDN_DS_TB positions of the dS0 terms),
- * the tile's dO and ddelta (GDN_CHUNK x GDN_SCAN_COLS each) and a warp's
- * 8 x 8 scratch: gdn_chunked_bwd.lua's dscan_smem. */
-#define GDN_DS_KB 32
-#define GDN_DS_TB 16
-
-struct gdn_dscan_mma {
-    double *sa, *so, *sd, *tile;
-    long long ldk, lda;                 /* sa's stride: k's rows; the dS0 terms' positions */
-};
-
-__device__ static gdn_dscan_mma gdn_dscan_mma_at(double *sm, long long K)
-{
-    gdn_dscan_mma m;
-    m.ldk = GDN_DS_KB + 4;
-    m.lda = gdn_mma_ld(K);
-    const long long na = GDN_CHUNK * m.ldk > GDN_DS_TB * m.lda ? GDN_CHUNK * m.ldk : GDN_DS_TB * m.lda;
-    m.sa = sm;
-    m.so = sm + na;
-    m.sd = m.so + GDN_CHUNK * GDN_SCAN_COLS;
-    m.tile = m.sd + GDN_CHUNK * GDN_SCAN_COLS + (threadIdx.x / 32) * 64;
-    return m;
-}
-
-/* dS's rows from K to the next multiple of 8 (the tiles' last) to -0. */
-__device__ static void gdn_dscan_pad_rows(double (*dS)[GDN_SCAN_COLS], long long K)
-{
-    GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) dS[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
-}
+ * Shared memory: gdn_scan_mma_at's, with two B operands (ddelta, dO). */
 
 /* ddelta's dSe term for the tile's columns (warp w: positions 8w.., both
  * 8-column halves), added into dD. */
-__device__ static void gdn_dscan_ddelta_mma(const gdn_dscan_mma &m, const float *kn, double *dD,
+__device__ static void gdn_dscan_ddelta_mma(const gdn_scan_mma &m, const float *kn, double *dD,
                                             double (*dS)[GDN_SCAN_COLS], const double *ex, gdn_chunk ch,
                                             long long H, long long K, long long V, long long j0)
 {
@@ -370,15 +334,15 @@ __device__ static void gdn_dscan_ddelta_mma(const gdn_dscan_mma &m, const float 
     wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
     wmma::fill_fragment(d[0], 0.0);
     wmma::fill_fragment(d[1], 0.0);
-    for (int i0 = 0; i0 < kp; i0 += GDN_DS_KB) {
+    for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
         __syncthreads();                          /* the last block of k read */
-        GDN_EACH(w, GDN_CHUNK * GDN_DS_KB) {
-            const long long t = w / GDN_DS_KB, i = i0 + w % GDN_DS_KB;
-            m.sa[t * m.ldk + w % GDN_DS_KB] = t < n && i < K ? (double)kn[(ch.base + t * H) * K + i] : 0.0;
+        GDN_EACH(w, GDN_CHUNK * GDN_SCAN_KB) {
+            const long long t = w / GDN_SCAN_KB, i = i0 + w % GDN_SCAN_KB;
+            m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)kn[(ch.base + t * H) * K + i] : 0.0;
         }
         __syncthreads();
         if (warp * 8 < n)
-            for (int k0 = i0; k0 < kp && k0 < i0 + GDN_DS_KB; k0 += 4) {
+            for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
                 wmma::load_matrix_sync(fa, m.sa + warp * 8 * m.ldk + (k0 - i0), (unsigned)m.ldk);
                 for (int c = 0; c < 2; c++) {
                     wmma::load_matrix_sync(fb, &dS[k0][c * 8], GDN_SCAN_COLS);
@@ -399,7 +363,7 @@ __device__ static void gdn_dscan_ddelta_mma(const gdn_dscan_mma &m, const float 
 }
 
 /* dS0 over dS (warp w: rows 8w.. and 8(w + warps).., both halves). */
-__device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn, const double *W,
+__device__ static void gdn_dscan_ds0_mma(const gdn_scan_mma &m, const float *qn, const double *W,
                                          const __nv_bfloat16 *dO, const double *dD,
                                          double (*dS)[GDN_SCAN_COLS], const double *ex, const double *gq,
                                          gdn_chunk ch, long long H, long long K, long long V, long long j0,
@@ -426,9 +390,9 @@ __device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn
             for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &dS[rt * 8][c * 8], GDN_SCAN_COLS, wmma::mem_row_major);
     }
     for (int term = 0; term < 2; term++)          /* the q terms, then the W terms */
-        for (int t0 = 0; t0 < np; t0 += GDN_DS_TB) {
+        for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
             __syncthreads();                      /* the last block of the A operand read */
-            GDN_EACH(w, GDN_DS_TB * K) {
+            GDN_EACH(w, GDN_SCAN_TB * K) {
                 const long long t = t0 + w / K, i = w % K, tok = ch.base + t * H;
                 double a = 0.0;
                 if (t < n) a = term == 0 ? scale * gq[t] * qn[tok * K + i] : -W[tok * K + i];
@@ -438,7 +402,7 @@ __device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn
             for (int r = 0; r < 2; r++) {
                 const int rt = warp + r * warps;
                 if (rt * 8 >= K) continue;
-                for (int k0 = t0; k0 < np && k0 < t0 + GDN_DS_TB; k0 += 4) {
+                for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
                     /* A(i, t) = the term's factor of row i at position t: col-major in sa */
                     wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
                     for (int c = 0; c < 2; c++) {
@@ -455,7 +419,7 @@ __device__ static void gdn_dscan_ds0_mma(const gdn_dscan_mma &m, const float *qn
             for (int c = 0; c < 2; c++) wmma::store_matrix_sync(&dS[rt * 8][c * 8], d[r][c], GDN_SCAN_COLS, wmma::mem_row_major);
     }
     __syncthreads();
-    gdn_dscan_pad_rows(dS, K);
+    gdn_scan_pad_rows(dS, K);
 }
 
 /* Launch 4: a block per (lane, tile of GDN_SCAN_COLS adjoint-state
@@ -479,7 +443,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
     __shared__ double ex[GDN_CHUNK + 1], gq[GDN_CHUNK];
     __shared__ __align__(32) double dS[GDN_KMAX][GDN_SCAN_COLS];
     __shared__ float gs[GDN_CHUNK];
-    extern __shared__ __align__(32) double gdn_dscan_sm[];   /* the tensor-core path's (gdn_dscan_mma_at) */
+    extern __shared__ __align__(32) double gdn_dscan_sm[];   /* the tensor-core path's (gdn_scan_mma_at) */
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
     const long long lane = blockIdx.x / ntile, nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
@@ -489,9 +453,9 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
-    const gdn_dscan_mma m = gdn_dscan_mma_at(gdn_dscan_sm, K);
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_dscan_sm, K, 2);
     const long long j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS;
-    if (gdn_mma_on) gdn_dscan_pad_rows(dS, K);
+    if (gdn_mma_on) gdn_scan_pad_rows(dS, K);
     for (long long c = nc - 1; c >= 0; c--) {
         const gdn_chunk ch = gdn_chunk_at(lane, c, T, H);
         __syncthreads();            /* dS written; the last chunk's readers of ex, gq are done */
@@ -945,6 +909,11 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_dl(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
+    /* (A^T dW and A^T dU on the double tensor cores, each tile row's
+     * diagonal terms a scalar chain first and the rows below it as WMMA
+     * steps, kept the bits and measured 13.92 against 14.00 ms on the H200,
+     * 12-04: not worth its hundred lines, and a sign that the triangular
+     * phases are not where this launch's time goes.) */
     GDN_EACH(w, n * (K + V)) {
         const long long t = w / (K + V), c = w % (K + V);
         if (c < K) gdn_grad_wy_k(&G, t, c);

@@ -304,16 +304,213 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
         for (long long i = r0; i < K; i += rstep) ht[(lane * K + i) * V + j] = S[i][jj];
 }
 
-/* Launch 2.  (Summing 8 of a thread's rows together, as the reverse scan
- * does, measured slower here on the H200: 6.74 against 4.52 ms, 12-04.) */
-extern "C" __global__ void gdn_chunk_scan(const float *__restrict__ g, const float *__restrict__ h0,
+/* Launch 2 and launch 4 of the backward (gdn_chunk_dscan) go on the double
+ * tensor cores (gdn_mma.cuh: the same fma chains, so the same bits) where
+ * the accumulator is double; the ACC knob's f32 and the OPND knob's bf16
+ * keep the scalar loops. */
+#ifdef OPND_BF16
+constexpr bool gdn_mma_on = false;
+#else
+constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
+#endif
+
+#include "gdn_mma.cuh"
+
+/* The scans' shared memory on the tensor cores (dynamic, doubles): the A
+ * operand staged (a chunk's rows GDN_SCAN_KB columns at a time, or
+ * GDN_SCAN_TB positions of rows of K at a stride of gdn_mma_ld(K)), nbuf
+ * B operands of the tile (GDN_CHUNK x GDN_SCAN_COLS each: the forward's
+ * Gam(n-1,t) delta_t, the backward's ddelta and dO) and a warp's 8 x 8
+ * scratch: the sidecars' scan_smem (gdn_chunked_fwd.lua) and dscan_smem
+ * (gdn_chunked_bwd.lua).  The launch is GDN_SCAN_THREADS, 8 warps: warp w
+ * owns the chunk's positions 8w.. and the tile's rows 8w.. and 8(w + 8).. */
+#define GDN_SCAN_KB 32
+#define GDN_SCAN_TB 16
+
+struct gdn_scan_mma {
+    double *sa, *sd, *so, *tile;
+    long long ldk, lda;                 /* sa's stride: a chunk's rows; rows of K */
+};
+
+__device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf)
+{
+    gdn_scan_mma m;
+    m.ldk = GDN_SCAN_KB + 4;
+    m.lda = gdn_mma_ld(K);
+    const long long na = GDN_CHUNK * m.ldk > GDN_SCAN_TB * m.lda ? GDN_CHUNK * m.ldk : GDN_SCAN_TB * m.lda;
+    m.sa = sm;
+    m.sd = sm + na;
+    m.so = m.sd + GDN_CHUNK * GDN_SCAN_COLS;
+    m.tile = m.sd + nbuf * GDN_CHUNK * GDN_SCAN_COLS + (threadIdx.x / 32) * 64;
+    return m;
+}
+
+/* The tile's rows from K to the next multiple of 8 (the tiles' last) to
+ * -0: a padded step of the products over K then adds +0 x -0. */
+__device__ static void gdn_scan_pad_rows(double (*S)[GDN_SCAN_COLS], long long K)
+{
+    GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) S[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
+}
+
+/* delta over the tile's columns, d_t[j] = W_t . S0[:, j] (a chain over i
+ * from +0; W's rows staged GDN_SCAN_KB columns at a time), as U_t[j] -= d
+ * and, for the state's product, sd[t][jj] = Gam(n-1,t) U_t[j] (-0 past n
+ * and V). */
+__device__ static void gdn_scan_delta_mma(const gdn_scan_mma &m, const float *W, double *U,
+                                          double (*S)[GDN_SCAN_COLS], const double *ex,
+                                          long long base, long long n, long long H, long long K,
+                                          long long V, long long j0)
+{
+    using namespace nvcuda;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, kp = (int)(K + 3) / 4 * 4;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[2];
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+    wmma::fill_fragment(d[0], 0.0);
+    wmma::fill_fragment(d[1], 0.0);
+    for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
+        __syncthreads();                          /* the last block of W read */
+        GDN_EACH(w, GDN_CHUNK * GDN_SCAN_KB) {
+            const long long t = w / GDN_SCAN_KB, i = i0 + w % GDN_SCAN_KB;
+            m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)W[(base + t * H) * K + i] : 0.0;
+        }
+        __syncthreads();
+        if (warp * 8 < n)
+            for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
+                wmma::load_matrix_sync(fa, m.sa + warp * 8 * m.ldk + (k0 - i0), (unsigned)m.ldk);
+                for (int c = 0; c < 2; c++) {
+                    wmma::load_matrix_sync(fb, &S[k0][c * 8], GDN_SCAN_COLS);
+                    wmma::mma_sync(d[c], fa, fb, d[c]);
+                }
+            }
+    }
+    for (int c = 0; c < 2; c++) {
+        wmma::store_matrix_sync(m.tile, d[c], 8, wmma::mem_row_major);
+        __syncwarp();
+        for (int e = lane; e < 64; e += 32) {
+            const long long t = warp * 8 + e / 8, jj = c * 8 + e % 8, j = j0 + jj;
+            double u = -0.0;
+            if (t < n && j < V) {
+                double *ut = U + (base + t * H) * V + j;
+                *ut -= m.tile[e];
+                u = ex[t] * *ut;
+            }
+            m.sd[t * GDN_SCAN_COLS + jj] = u;
+        }
+        __syncwarp();
+    }
+}
+
+/* The state over the chunk, S[i][j] = (float)(Gam(n-1,-1) S0[i][j] + sum_t
+ * kn_t[i] sd[t][j]): the accumulator started from the scaled S0 (as
+ * gdn_state_update starts it), then a chain over t, kn's rows staged
+ * GDN_SCAN_TB positions at a time; only rows below K are stored, so the
+ * rows past it stay -0. */
+__device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, const float *kn, double (*S)[GDN_SCAN_COLS],
+                                          const double *ex, long long base, long long n, long long H,
+                                          long long K)
+{
+    using namespace nvcuda;
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
+    const int np = (int)(n + 3) / 4 * 4;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[2][2];
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+
+    GDN_EACH(w, K * GDN_SCAN_COLS) S[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= ex[n];
+    __syncthreads();
+    for (int r = 0; r < 2; r++) {
+        const int rt = warp + r * warps;
+        if (rt * 8 < K)
+            for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &S[rt * 8][c * 8], GDN_SCAN_COLS, wmma::mem_row_major);
+    }
+    for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
+        __syncthreads();                          /* the last block of kn read */
+        GDN_EACH(w, GDN_SCAN_TB * K) {
+            const long long t = t0 + w / K, i = w % K;
+            m.sa[(w / K) * m.lda + i] = t < n ? (double)kn[(base + t * H) * K + i] : 0.0;
+        }
+        __syncthreads();
+        for (int r = 0; r < 2; r++) {
+            const int rt = warp + r * warps;
+            if (rt * 8 >= K) continue;
+            for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
+                /* A(i, t) = kn_t[i]: col-major in sa */
+                wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
+                for (int c = 0; c < 2; c++) {
+                    wmma::load_matrix_sync(fb, m.sd + k0 * GDN_SCAN_COLS + c * 8, GDN_SCAN_COLS);
+                    wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
+                }
+            }
+        }
+    }
+    __syncthreads();                              /* every warp's loads of S done */
+    for (int r = 0; r < 2; r++) {
+        const int rt = warp + r * warps;
+        if (rt * 8 >= K) continue;
+        for (int c = 0; c < 2; c++) {
+            wmma::store_matrix_sync(m.tile, d[r][c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) {
+                const long long i = rt * 8 + e / 8;
+                if (i < K) S[i][c * 8 + e % 8] = (double)(float)m.tile[e];
+            }
+            __syncwarp();
+        }
+    }
+}
+
+/* Launch 2 on the double tensor cores: gdn_scan_lane with the default
+ * update, the tile in shared memory as doubles (each a float's value). */
+__device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const float *kn, const float *W,
+                                         double *U, float *hs, float *ht,
+                                         long long B, long long T, long long H, long long K, long long V)
+{
+    __shared__ double ex[GDN_CHUNK + 1];
+    __shared__ __align__(32) double S[GDN_KMAX][GDN_SCAN_COLS];
+    extern __shared__ __align__(32) double gdn_scan_sm[];
+    const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
+    const long long lane = blockIdx.x / ntile, b = lane / H, h = lane % H;
+    const long long jj = threadIdx.x % GDN_SCAN_COLS, j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS, j = j0 + jj;
+    const long long r0 = threadIdx.x / GDN_SCAN_COLS, rstep = blockDim.x / GDN_SCAN_COLS;
+    const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_scan_sm, K, 1);
+
+    if (lane >= B * H || K > GDN_KMAX) return;
+    for (long long i = r0; i < K; i += rstep) S[i][jj] = j < V ? h0[(lane * K + i) * V + j] : 0.0f;
+    gdn_scan_pad_rows(S, K);
+    for (long long c = 0; c < nc; c++) {
+        const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
+        const long long base = gdn_tok(b, t0, H, T, h);
+        __syncthreads();            /* S written; the last chunk's readers of ex are done */
+        gdn_chunk_decays(g, base, n, H, ex);
+        if (j < V) {
+            float *S0 = hs + (lane * nc + c) * K * V;
+            for (long long i = r0; i < K; i += rstep) S0[i * V + j] = (float)S[i][jj];
+        }
+        gdn_scan_delta_mma(m, W, U, S, ex, base, n, H, K, V, j0);
+        __syncthreads();            /* every delta of the tile written, S0 read */
+        gdn_scan_state_mma(m, kn, S, ex, base, n, H, K);
+    }
+    __syncthreads();
+    if (j < V)
+        for (long long i = r0; i < K; i += rstep) ht[(lane * K + i) * V + j] = (float)S[i][jj];
+}
+
+/* Launch 2, on the tensor cores where gdn_mma_on.  (Summing 8 of a
+ * thread's rows together, as the scalar reverse scan does, measured slower
+ * here on the H200: 6.74 against 4.52 ms, 12-04.)  At most 64 registers a
+ * thread: four blocks an SM hold the 512 blocks of (4,2048,16,128) at
+ * once on 132 SMs. */
+extern "C" __global__ void __launch_bounds__(GDN_SCAN_THREADS, 4) gdn_chunk_scan(const float *__restrict__ g, const float *__restrict__ h0,
                                           const float *__restrict__ kn, const float *__restrict__ W,
                                           double *__restrict__ U, float *__restrict__ hs,
                                           float *__restrict__ ht,
                                           long long B, long long T, long long H, long long G,
                                           long long K, long long V)
 {
-    gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H * G, K, V, gdn_state_update());
+    if (gdn_mma_on) gdn_scan_lane_mma(g, h0, kn, W, U, hs, ht, B, T, H * G, K, V);
+    else gdn_scan_lane(g, h0, kn, W, U, hs, ht, B, T, H * G, K, V, gdn_state_update());
 }
 
 /* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for the

@@ -17,6 +17,17 @@ local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_C
 -- gdn_chunk_prep's and gdn_chunk_out's dynamic shared memory: the chunk's
 -- rows of kn, f32, padded by one (gdn_pad)
 local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
+-- gdn_chunk_scan's dynamic shared memory, its tensor-core path's (the
+-- scalar path, ACC=f32 or OPND=bf16, needs none): the A operand (W's rows
+-- SCAN_KB columns at a time, or SCAN_TB positions of kn at a stride of
+-- gdn_mma_ld(K)), nbuf B operands of CHUNK x SCAN_COLS doubles and an 8 x 8
+-- double tile a warp (gdn_scan_mma_at in gdn_chunked_fwd.cu; nbuf 1 here,
+-- 2 for the backward's gdn_chunk_dscan)
+local SCAN_KB, SCAN_TB = 32, 16
+local function scan_smem(s, nbuf)
+  local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))
+  return (a + (nbuf or 1) * CHUNK * SCAN_COLS + SCAN_THREADS // 32 * 64) * 8
+end
 
 return {
   spec = "gdn_fwd",
@@ -39,7 +50,7 @@ return {
       return {
         {name = "gdn_chunk_prep", grid = lanes(s) * nchunks(s), block = PREP_THREADS, smem = k_rows_smem(s),
          params = prep},
-        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = 0,
+        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s),
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "ht"}},
         {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = k_rows_smem(s),
          params = with_dims{"g", "qn", "kn", "U", "hs", "o"}},

@@ -1,7 +1,8 @@
 /*
  * gdn_mma.cuh — products of row sets on the double tensor cores (WMMA
  * m8n8k4, sm_80 and later; kcv's CPU backend emulates it, docs/CPU.md),
- * for gdn_chunked_bwd.cu's launch 5:
+ * for gdn_chunked_bwd.cu's launch 5 (gdn_chunked_fwd.cu's scans, which
+ * include it, stage their own operands at gdn_mma_ld's stride):
  *
  *   D(t, i) = sum_{j < L} a_t(j) m_i(j),   t < a.count, i < m.count,
  *
