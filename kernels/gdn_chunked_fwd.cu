@@ -352,14 +352,14 @@ __device__ static void gdn_scan_pad_rows(double (*S)[GDN_SCAN_COLS], long long K
     GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) S[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
 }
 
-/* delta over the tile's columns, d_t[j] = W_t . S0[:, j] (a chain over i
- * from +0; W's rows staged GDN_SCAN_KB columns at a time), as U_t[j] -= d
- * and, for the state's product, sd[t][jj] = Gam(n-1,t) U_t[j] (-0 past n
- * and V). */
-__device__ static void gdn_scan_delta_mma(const gdn_scan_mma &m, const float *W, double *U,
-                                          double (*S)[GDN_SCAN_COLS], const double *ex,
-                                          long long base, long long n, long long H, long long K,
-                                          long long V, long long j0)
+/* d_t[jj] = rows_t . S[:, jj] for the warp's positions t = 8w.. and the
+ * tile's columns, a chain over i from +0 (the chunk's rows, f32, staged
+ * GDN_SCAN_KB columns at a time, 0 past n and K), then store(t, jj, d)
+ * for each, t < GDN_CHUNK (the caller drops t >= n): the forward's delta
+ * (rows W), the backward's ddelta (rows k). */
+template <class Store>
+__device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *rows, double (*S)[GDN_SCAN_COLS],
+                                         long long base, long long n, long long H, long long K, Store store)
 {
     using namespace nvcuda;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, kp = (int)(K + 3) / 4 * 4;
@@ -369,10 +369,10 @@ __device__ static void gdn_scan_delta_mma(const gdn_scan_mma &m, const float *W,
     wmma::fill_fragment(d[0], 0.0);
     wmma::fill_fragment(d[1], 0.0);
     for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
-        __syncthreads();                          /* the last block of W read */
+        __syncthreads();                          /* the last block of rows read */
         GDN_EACH(w, GDN_CHUNK * GDN_SCAN_KB) {
             const long long t = w / GDN_SCAN_KB, i = i0 + w % GDN_SCAN_KB;
-            m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)W[(base + t * H) * K + i] : 0.0;
+            m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)rows[(base + t * H) * K + i] : 0.0;
         }
         __syncthreads();
         if (warp * 8 < n)
@@ -387,28 +387,22 @@ __device__ static void gdn_scan_delta_mma(const gdn_scan_mma &m, const float *W,
     for (int c = 0; c < 2; c++) {
         wmma::store_matrix_sync(m.tile, d[c], 8, wmma::mem_row_major);
         __syncwarp();
-        for (int e = lane; e < 64; e += 32) {
-            const long long t = warp * 8 + e / 8, jj = c * 8 + e % 8, j = j0 + jj;
-            double u = -0.0;
-            if (t < n && j < V) {
-                double *ut = U + (base + t * H) * V + j;
-                *ut -= m.tile[e];
-                u = ex[t] * *ut;
-            }
-            m.sd[t * GDN_SCAN_COLS + jj] = u;
-        }
+        for (int e = lane; e < 64; e += 32) store(warp * 8 + e / 8, c * 8 + e % 8, m.tile[e]);
         __syncwarp();
     }
 }
 
-/* The state over the chunk, S[i][j] = (float)(Gam(n-1,-1) S0[i][j] + sum_t
- * kn_t[i] sd[t][j]): the accumulator started from the scaled S0 (as
- * gdn_state_update starts it), then a chain over t, kn's rows staged
- * GDN_SCAN_TB positions at a time; only rows below K are stored, so the
- * rows past it stay -0. */
-__device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, const float *kn, double (*S)[GDN_SCAN_COLS],
-                                          const double *ex, long long base, long long n, long long H,
-                                          long long K)
+/* The tile's state over the chunk: S[i][jj] = Gam(n-1,-1) S[i][jj] (+ over
+ * t: a(term, t, i) b(term)[t][jj]) for each term in turn, the accumulator
+ * started from the scaled S as the scalar sums start, a chain over t (the
+ * A operand, a(term, t, i) for t < n, staged GDN_SCAN_TB positions at a
+ * time, 0 past n; b(term) a GDN_CHUNK x GDN_SCAN_COLS B operand, -0 past n),
+ * then store(i, jj, d) for the rows i < K (the rows past K stay -0): the
+ * forward's state (one term, kn_t[i] Gam(n-1,t) delta_t), the backward's
+ * dS0 (two, gdn_dscan_ds0_mma). */
+template <class TermA, class TermB, class Store>
+__device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN_SCAN_COLS], double exn,
+                                          int nterms, TermA a, TermB b, long long n, long long K, Store store)
 {
     using namespace nvcuda;
     const int warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
@@ -417,33 +411,35 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, const float *kn
     wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
     wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
 
-    GDN_EACH(w, K * GDN_SCAN_COLS) S[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= ex[n];
+    GDN_EACH(w, K * GDN_SCAN_COLS) S[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= exn;
     __syncthreads();
     for (int r = 0; r < 2; r++) {
         const int rt = warp + r * warps;
         if (rt * 8 < K)
             for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &S[rt * 8][c * 8], GDN_SCAN_COLS, wmma::mem_row_major);
     }
-    for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
-        __syncthreads();                          /* the last block of kn read */
-        GDN_EACH(w, GDN_SCAN_TB * K) {
-            const long long t = t0 + w / K, i = w % K;
-            m.sa[(w / K) * m.lda + i] = t < n ? (double)kn[(base + t * H) * K + i] : 0.0;
-        }
-        __syncthreads();
-        for (int r = 0; r < 2; r++) {
-            const int rt = warp + r * warps;
-            if (rt * 8 >= K) continue;
-            for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
-                /* A(i, t) = kn_t[i]: col-major in sa */
-                wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
-                for (int c = 0; c < 2; c++) {
-                    wmma::load_matrix_sync(fb, m.sd + k0 * GDN_SCAN_COLS + c * 8, GDN_SCAN_COLS);
-                    wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
+    for (int term = 0; term < nterms; term++)
+        for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
+            __syncthreads();                      /* the last block of the A operand read */
+            GDN_EACH(w, GDN_SCAN_TB * K) {
+                const long long t = t0 + w / K, i = w % K;
+                m.sa[(w / K) * m.lda + i] = t < n ? a(term, t, i) : 0.0;
+            }
+            __syncthreads();
+            const double *bt = b(term);
+            for (int r = 0; r < 2; r++) {
+                const int rt = warp + r * warps;
+                if (rt * 8 >= K) continue;
+                for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
+                    /* A(i, t) = a(term, t, i): col-major in sa */
+                    wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
+                    for (int c = 0; c < 2; c++) {
+                        wmma::load_matrix_sync(fb, bt + k0 * GDN_SCAN_COLS + c * 8, GDN_SCAN_COLS);
+                        wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
+                    }
                 }
             }
         }
-    }
     __syncthreads();                              /* every warp's loads of S done */
     for (int r = 0; r < 2; r++) {
         const int rt = warp + r * warps;
@@ -453,7 +449,7 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, const float *kn
             __syncwarp();
             for (int e = lane; e < 64; e += 32) {
                 const long long i = rt * 8 + e / 8;
-                if (i < K) S[i][c * 8 + e % 8] = (double)(float)m.tile[e];
+                if (i < K) store(i, c * 8 + e % 8, m.tile[e]);
             }
             __syncwarp();
         }
@@ -488,9 +484,21 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
             float *S0 = hs + (lane * nc + c) * K * V;
             for (long long i = r0; i < K; i += rstep) S0[i * V + j] = (float)S[i][jj];
         }
-        gdn_scan_delta_mma(m, W, U, S, ex, base, n, H, K, V, j0);
+        /* delta_t[j] = U_t[j] - W_t . S0[:, j], over U; Gam(n-1,t) delta_t to sd */
+        gdn_scan_rows_mma(m, W, S, base, n, H, K, [&](long long t, long long jj, double d) {
+            double u = -0.0;
+            if (t < n && j0 + jj < V) {
+                double *ut = U + (base + t * H) * V + j0 + jj;
+                *ut -= d;
+                u = ex[t] * *ut;
+            }
+            m.sd[t * GDN_SCAN_COLS + jj] = u;
+        });
         __syncthreads();            /* every delta of the tile written, S0 read */
-        gdn_scan_state_mma(m, kn, S, ex, base, n, H, K);
+        gdn_scan_state_mma(m, S, ex[n], 1,
+                           [&](int, long long t, long long i) { return (double)kn[(base + t * H) * K + i]; },
+                           [&](int) { return (const double *)m.sd; }, n, K,
+                           [&](long long i, long long jj, double d) { S[i][jj] = (double)(float)d; });
     }
     __syncthreads();
     if (j < V)
@@ -831,17 +839,110 @@ __device__ static bool gdn_out_wmma(double (*cq)[GDN_CHUNK], double gq, const fl
  * weights s = x % SPLIT (mod SPLIT): o_t = scale (Gam(t,-1) S0^T q_t +
  * sum_{s<=t} Gam(t,s) (q_t . k_s) delta_s), each column summed in acc_t (in
  * the order one thread a row sums it: same bits), rounded once to bf16. */
+/* Launch 3's two products on the double tensor cores (gdn_mma_on), each
+ * element's terms in gdn_out_elems' order and rounding (so its bits):
+ *   y = q_t . S0[:, j]  (a chain over i from +0),  y *= Gam(t,-1),
+ *   y += cq_t[s] delta_s[j] for s = 0..t,  o = bf16(y scale).
+ * Warp w owns positions 8w..8w+7, GDN_OUT_CB columns at a time.  The
+ * causal sum is not dense: its terms s < 8w, which every position of the
+ * warp keeps, go as WMMA steps (cq's rows from its table, delta's staged),
+ * and the rest, s = 8w..t, as a scalar chain after them, so no zero above
+ * the diagonal meets a delta that may be NaN.  Shared memory (dynamic,
+ * doubles, over the staged rows of k, read no more): q's rows and S0's
+ * GDN_OUT_KB at a time, or delta's rows, and a warp's 8 x 8 scratch (the
+ * sidecar's out_smem, gdn_chunked_fwd.lua). */
+#define GDN_OUT_CB 32
+#define GDN_OUT_KB 32
+static_assert(GDN_OUT_KB <= GDN_OUT_CB, "q's staged rows take GDN_OUT_KB columns at the stride GDN_OUT_CB + 4");
+
+__device__ static void gdn_out_mma(double *sm, double (*cq)[GDN_CHUNK], const double *gq, const float *qn,
+                                   const double *U, const float *S0, __nv_bfloat16 *o, long long base,
+                                   long long n, long long H, long long K, long long V, double scale)
+{
+    using namespace nvcuda;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, kp = (int)(K + 3) / 4 * 4;
+    const long long ld = GDN_OUT_CB + 4, t0 = warp * 8;
+    double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_OUT_KB * ld + warp * 64;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[GDN_OUT_CB / 8];
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+
+    for (long long j0 = 0; j0 < V; j0 += GDN_OUT_CB) {
+#pragma unroll
+        for (int c = 0; c < GDN_OUT_CB / 8; c++) wmma::fill_fragment(d[c], 0.0);
+        for (int i0 = 0; i0 < kp; i0 += GDN_OUT_KB) {
+            __syncthreads();                      /* the last operands read */
+            GDN_EACH(w, GDN_CHUNK * GDN_OUT_KB) {
+                const long long t = w / GDN_OUT_KB, i = i0 + w % GDN_OUT_KB;
+                sa[t * ld + w % GDN_OUT_KB] = t < n && i < K ? (double)qn[(base + t * H) * K + i] : 0.0;
+            }
+            GDN_EACH(w, GDN_OUT_KB * GDN_OUT_CB) {
+                const long long i = i0 + w / GDN_OUT_CB, j = j0 + w % GDN_OUT_CB;
+                sb[(w / GDN_OUT_CB) * ld + w % GDN_OUT_CB] = i < K && j < V ? (double)S0[i * V + j] : 0.0;
+            }
+            __syncthreads();
+            if (t0 < n)
+                for (int k0 = i0; k0 < kp && k0 < i0 + GDN_OUT_KB; k0 += 4) {
+                    wmma::load_matrix_sync(fa, sa + t0 * ld + (k0 - i0), (unsigned)ld);
+#pragma unroll
+                    for (int c = 0; c < GDN_OUT_CB / 8; c++) {
+                        wmma::load_matrix_sync(fb, sb + (k0 - i0) * ld + c * 8, (unsigned)ld);
+                        wmma::mma_sync(d[c], fa, fb, d[c]);
+                    }
+                }
+        }
+        __syncthreads();                          /* q and S0 read: delta's rows go over them */
+        GDN_EACH(w, GDN_CHUNK * GDN_OUT_CB) {
+            const long long s = w / GDN_OUT_CB, j = j0 + w % GDN_OUT_CB;
+            sa[s * ld + w % GDN_OUT_CB] = s < n && j < V ? U[(base + s * H) * V + j] : 0.0;
+        }
+        __syncthreads();
+        if (t0 >= n) continue;
+#pragma unroll
+        for (int c = 0; c < GDN_OUT_CB / 8; c++) {   /* y *= Gam(t,-1), through the scratch */
+            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) tile[e] *= gq[t0 + e / 8];
+            __syncwarp();
+            wmma::load_matrix_sync(d[c], tile, 8, wmma::mem_row_major);
+            __syncwarp();
+        }
+        for (int k0 = 0; k0 < t0; k0 += 4) {
+            wmma::load_matrix_sync(fa, &cq[t0][k0], GDN_CHUNK);
+#pragma unroll
+            for (int c = 0; c < GDN_OUT_CB / 8; c++) {
+                wmma::load_matrix_sync(fb, sa + k0 * ld + c * 8, (unsigned)ld);
+                wmma::mma_sync(d[c], fa, fb, d[c]);
+            }
+        }
+#pragma unroll
+        for (int c = 0; c < GDN_OUT_CB / 8; c++) {
+            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) {
+                const long long t = t0 + e / 8, jj = c * 8 + e % 8, j = j0 + jj;
+                if (t >= n || j >= V) continue;
+                double y = tile[e];
+                for (long long s = t0; s <= t; s++) y += cq[t][s] * sa[s * ld + jj];
+                o[(base + t * H) * V + j] = __double2bfloat16(y * scale);
+            }
+            __syncwarp();
+        }
+    }
+}
+
 template <class Weights>
 __device__ static void gdn_out_chunk(const float *g, const float *qn, const float *kn, const double *U,
                                      const float *hs, __nv_bfloat16 *o,
                                      long long B, long long T, long long H, long long K, long long V,
                                      Weights weights)
 {
-    __shared__ double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
+    __shared__ __align__(32) double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
+    __shared__ double gqs[GDN_CHUNK];              /* Gam(t,-1), for gdn_out_mma */
     __shared__ float gs[GDN_CHUNK];                /* the chunk's g */
     /* the chunk's rows of kn, stride gdn_pad(K): the weights of a warp's
-     * rows read different rows at once */
-    extern __shared__ float gdn_out_sk[];
+     * rows read different rows at once (then gdn_out_mma's operands) */
+    extern __shared__ __align__(32) float gdn_out_sk[];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
     const long long t0 = c * GDN_CHUNK, n = T - t0 < GDN_CHUNK ? T - t0 : GDN_CHUNK;
@@ -855,10 +956,15 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     const float *qt = qn + (base + t * H) * K;
     double gq = 0.0;                              /* Gam(t,-1) */
     if (t < n) gq = weights(cq[t], gs, qt, gdn_out_sk, gdn_pad(K), t, K, part, GDN_OUT_SPLIT);
+    if (part == 0) gqs[t] = gq;
     __syncthreads();                              /* row t's weights, from its threads */
 #ifdef OUT_WMMA
     if (gdn_out_wmma(cq, gq, qn, U, hs + (lane * nc + c) * K * V, o, base, n, H, K, V, scale)) return;
 #endif
+    if (gdn_mma_on) {
+        gdn_out_mma((double *)gdn_out_sk, cq, gqs, qn, U, hs + (lane * nc + c) * K * V, o, base, n, H, K, V, scale);
+        return;
+    }
     if (t >= n) return;
     const float *S0 = hs + (lane * nc + c) * K * V;
     for (long long j = part; j < V; j += GDN_OUT_ELEMS * GDN_OUT_SPLIT)

@@ -24,6 +24,14 @@ local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 -- double tile a warp (gdn_scan_mma_at in gdn_chunked_fwd.cu; nbuf 1 here,
 -- 2 for the backward's gdn_chunk_dscan)
 local SCAN_KB, SCAN_TB = 32, 16
+-- gdn_chunk_out's, the larger of the staged rows of kn and its tensor-core
+-- path's operands (gdn_out_mma: CHUNK rows of q and OUT_KB of S0, OUT_CB
+-- columns at a stride of OUT_CB + 4 doubles, and an 8 x 8 double tile a
+-- warp; GDN_OUT_CB, GDN_OUT_KB in gdn_chunked_fwd.cu)
+local OUT_CB, OUT_KB = 32, 32
+local function out_smem(s)
+  return math.max(k_rows_smem(s), ((CHUNK + OUT_KB) * (OUT_CB + 4) + CHUNK * OUT_SPLIT // 32 * 64) * 8)
+end
 local function scan_smem(s, nbuf)
   local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))
   return (a + (nbuf or 1) * CHUNK * SCAN_COLS + SCAN_THREADS // 32 * 64) * 8
@@ -52,7 +60,7 @@ return {
          params = prep},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s),
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "ht"}},
-        {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = k_rows_smem(s),
+        {name = "gdn_chunk_out", grid = lanes(s) * nchunks(s), block = CHUNK * OUT_SPLIT, smem = out_smem(s),
          params = with_dims{"g", "qn", "kn", "U", "hs", "o"}},
       }
     end,

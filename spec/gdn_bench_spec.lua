@@ -147,6 +147,43 @@ describe("tools/gdn-old-kernels", function()
   end)
 end)
 
+describe("tools/gdn-grad-cuts", function()
+  local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
+  local src = files.read("kernels/gdn_chunked_bwd.cu")
+  local last = 0
+  for n in src:gmatch("GDN_GRAD_CUT%((%d+)%);") do last = math.max(last, tonumber(n)) end
+
+  it("writes a copy of the kernels for each cut mark of gdn_chunk_grad, the backward's source after one define", function()
+    assert.is_true(last >= 2, "kernels/gdn_chunked_bwd.cu has no GDN_GRAD_CUT marks")
+    local dir = files.tmpdir()
+    runs("tools/gdn-grad-cuts " .. dir, 0, last .. " cuts of kernels/gdn_chunked_bwd.cu")
+    for n = 1, last do
+      assert.are.equal("#define GDN_GRAD_PHASES " .. n .. "\n" .. src, files.read(dir .. "/" .. n .. "/gdn_chunked_bwd.cu"))
+      for _, f in ipairs{"gdn_chunked_fwd.cu", "gdn_chunked_bwd.lua", "gdn_mma.cuh", "gdn.cuh"} do
+        assert.are.equal(files.read("kernels/" .. f), files.read(dir .. "/" .. n .. "/" .. f), n .. "/" .. f)
+      end
+    end
+    assert.is_nil(io.open(dir .. "/" .. (last + 1) .. "/gdn_chunked_bwd.cu"))
+  end)
+
+  it("answers --help and takes an unknown option as a usage error (exit 2)", function()
+    runs("tools/gdn-grad-cuts --help", 0, "GDN_GRAD_PHASES")
+    runs("tools/gdn-grad-cuts --bogus", 2)
+  end)
+
+  it_cpu("gives a backward whose last phases do not run: the cut before the per-position sums leaves dbeta and dg unwritten", function()
+    local cuts, full, cut = files.tmpdir(), files.tmpdir(), files.tmpdir()
+    runs("tools/gdn-grad-cuts " .. cuts, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. full, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. cut .. " --bwd " .. cuts .. "/" .. (last - 1) .. "/gdn_chunked_bwd.cu", 0)
+    -- shape 1's backward outputs: dq dk dv dg dbeta dh0 (files 1..6)
+    for m, same in ipairs{true, true, true, false, false, true} do
+      local f = "/bwd-1-" .. m .. ".bin"
+      assert.are.equal(same, files.read(full .. f) == files.read(cut .. f), f)
+    end
+  end)
+end)
+
 describe("tools/gdn-dump.lua", function()
   local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
 
