@@ -36,7 +36,7 @@
  *   gdn_chunk_grad  a block of 256 per (lane, chunk): dW, dA, dL, then
  *                   dv, dg, dbeta of the chunk and the gradients of its
  *                   normalised q and k (dQ, dK);
- *   gdn_chunk_group a thread per key token: dq and dk, the sums of the
+ *   gdn_chunk_group a warp per key token and gradient: dq, dk, the sums of the
  *                   key head's G value lanes' dQ and dK (grouped heads,
  *                   kcv.gdn: a lane is a (batch, value head)), through
  *                   the normalisation.
@@ -61,6 +61,7 @@
  *     oracle has NaN (dv, with an Inf injected; spec/gdn_chunked_bwd_spec.lua).
  */
 #include "gdn_chunked_fwd.cu"
+#include "block_reduce.cuh"
 
 /* Launch 5's products of the chunk with a whole state (dW, gdn_grad_yz's
  * y and z) and its Gram products (dA's, the pair tables' k.k, q.k and
@@ -236,11 +237,15 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
     GDN_EACH(t, n) gdn_bprep_row(&G, t);
     gdn_stage_chunk(gdn_bprep_sk, kn, &G, K);
     __syncthreads();
+    GDN_CUT(1);
     GDN_EACH(w, n * GDN_CHUNK)
         if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK, gdn_bprep_sk);
     __syncthreads();
+    GDN_CUT(2);
     gdn_grad_inverse(&G);
+    GDN_CUT(3);
     GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);
+    GDN_CUT(4);
     GDN_EACH(w, n * V) gdn_bprep_ddo(&G, w / V, w % V, dD);
 }
 
@@ -653,12 +658,25 @@ __device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long lo
     G->dK[tok * K + i] = dk;
 }
 
-/* The rest of position t: dbeta from L's row; dD(t,-1) from o and, for
- * t = n-1, from S_end; dD(n-1,t) into es[t] (none for t = n-1:
- * Gam(n-1,n-1) is 1); dbeta out. */
-__device__ static void gdn_grad_sums(gdn_grad *G, long long t, __nv_bfloat16 *dbeta)
+/* <S0, dSe>, the sum over the state's K V elements of S0 dSe (S_end's
+ * share of dD(n-1,-1)), by the whole block: each thread a strided slice,
+ * then block_sum's fixed tree, so the bits are the same on every run.
+ * (One thread's serial sum, in gdn_grad_sums until 12-05, was 5.3 of the
+ * launch's 14.0 ms on the H200: tools/gdn-cuts.)  scratch: 32
+ * accumulators of shared memory. */
+__device__ static double gdn_grad_state_dot(const gdn_grad *G, acc_t *scratch)
 {
-    const long long n = G->ch.n, K = G->K, V = G->V, tok = gdn_row(G, t);
+    acc_t x = acc_of(0.0);
+    for (long long m = threadIdx.x; m < G->K * G->V; m += blockDim.x) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
+    return acc_value(block_sum(x, scratch));
+}
+
+/* The rest of position t: dbeta from L's row; dD(t,-1) from o and, for
+ * t = n-1, from S_end (sd, gdn_grad_state_dot's); dD(n-1,t) into es[t]
+ * (none for t = n-1: Gam(n-1,n-1) is 1); dbeta out. */
+__device__ static void gdn_grad_sums(gdn_grad *G, long long t, double sd, __nv_bfloat16 *dbeta)
+{
+    const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t);
     const double scale = 1.0 / sqrt((double)K);
     const acc_t *y = G->R + tok * gdn_rw(G), *z = y + K;
     acc_t db = acc_of(0.0), e = acc_of(0.0), es = acc_of(0.0);
@@ -671,40 +689,22 @@ __device__ static void gdn_grad_sums(gdn_grad *G, long long t, __nv_bfloat16 *db
     G->e0[t] += scale * G->gq[t] * acc_value(e);
     for (long long i = 0; i < K; i++) es += (acc_t)gdn_k(G, t)[i] * z[i];
     G->es[t] = t < n - 1 ? G->ex[t] * acc_value(es) : 0.0;
-    if (t == n - 1) {
-        acc_t x = acc_of(0.0);
-        for (long long m = 0; m < K * V; m++) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
-        G->e0[t] += G->ex[n] * acc_value(x);
-    }
+    if (t == n - 1) G->e0[t] += G->ex[n] * sd;
     dbeta[tok] = __double2bfloat16(G->db[t]);
 }
 
 /* dg_r = the sum of dD(t,s) over the pairs s < r <= t: the rows t >= r of
- * E (in Am, s < t; e0 for s = -1) and S_end's es[s], s < r. */
-__device__ static float gdn_grad_dg(const gdn_grad *G, long long r)
+ * E (se, its copy in shared memory at a stride of gdn_pad(GDN_CHUNK),
+ * s < t; e0 for s = -1) and S_end's es[s], s < r. */
+__device__ static float gdn_grad_dg(const gdn_grad *G, long long r, const double *se)
 {
     acc_t y = acc_of(0.0);
     for (long long t = r; t < G->ch.n; t++) {
         y += (acc_t)G->e0[t];
-        for (long long s = 0; s < r; s++) y += (acc_t)G->Am[t * GDN_CHUNK + s];
+        for (long long s = 0; s < r; s++) y += (acc_t)se[t * gdn_pad(GDN_CHUNK) + s];
     }
     for (long long s = 0; s < r; s++) y += (acc_t)G->es[s];
     return (float)acc_value(y);
-}
-
-/* dy (normalised space) through the normalisation of x into dx (bf16):
- * dx = (dy - y (y . dy)) / n, y = x / n, n = sqrt(sum x^2 + eps), in double. */
-__device__ static void gdn_norm_vjp(const __nv_bfloat16 *x, const acc_t *dy, __nv_bfloat16 *dx, long long K, float eps)
-{
-    double n = 0.0, p = 0.0;
-    for (long long i = 0; i < K; i++) {
-        double a = __bfloat162float(x[i]);
-        n += a * a;
-    }
-    n = sqrt(n + (double)eps);
-    for (long long i = 0; i < K; i++) p += (double)__bfloat162float(x[i]) / n * acc_value(dy[i]);
-    for (long long i = 0; i < K; i++)
-        dx[i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }
 
 /* The tensor-core forms of the phases above (gdn_mma_on; gdn_mma.cuh):
@@ -758,19 +758,8 @@ __device__ static void gdn_grad_yz_mma(gdn_grad *G)
  * dynamic shared memory the sidecar's grad_smem(s) bytes.  The phases: dW; dA;
  * the pair tables; X; dL; W and U's VJP; their per-position sums and E;
  * the S0 and dSe column sums; the columns of dk and dq; the per-position
- * sums; dg.  Phases whose lanes walk positions (dW, the column sums) take
+ * sums; dg (each ended by a GDN_CUT mark).  Phases whose lanes walk positions (dW, the column sums) take
  * w = i * n + t, the others w = t * width + column. */
-/* GDN_GRAD_PHASES=N ends launch 5 after its first N phases (the
- * GDN_GRAD_CUT marks below; tools/gdn-grad-cuts writes such copies, and
- * device-gdn-bench's STEPS=cuts times each under Nsight Compute): the
- * differences between the prefixes say where the launch's time goes.
- * Never defined in a kernel that is verified or timed as ours. */
-#ifdef GDN_GRAD_PHASES
-#define GDN_GRAD_CUT(k) do { if ((k) >= GDN_GRAD_PHASES) return; } while (0)
-#else
-#define GDN_GRAD_CUT(k) do { } while (0)
-#endif
-
 /* At most 128 registers a thread, two blocks of 256 an SM (the sidecar's
  * GRAD_THREADS; the shared memory allows two): the inlined tensor-core
  * phases would take 150, one block an SM. */
@@ -815,9 +804,9 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     if (gdn_mma_on) {
         gdn_chunk_decays(gs, 0, n, 1, ex);    /* and the barrier for gq, bt */
         gdn_grad_dw_mma(&G);
-        GDN_GRAD_CUT(1);
+        GDN_CUT(1);
         gdn_grad_da_mma(&G);
-        GDN_GRAD_CUT(2);
+        GDN_CUT(2);
         gdn_grad_pairs_mma(&G);
     } else {
         gdn_stage_chunk(gdn_grad_sm, dD, &G, V);
@@ -840,16 +829,16 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
         }
     }
     __syncthreads();
-    GDN_GRAD_CUT(3);
+    GDN_CUT(3);
     GDN_EACH(w, n * GDN_CHUNK)
         if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_sm_a(&G)[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = G.Am[w];
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_x(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_GRAD_CUT(4);
+    GDN_CUT(4);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_dl(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_GRAD_CUT(5);
+    GDN_CUT(5);
     /* (A^T dW and A^T dU on the double tensor cores, each tile row's
      * diagonal terms a scalar chain first and the rows below it as WMMA
      * steps, kept the bits and measured 13.92 against 14.00 ms on the H200,
@@ -861,11 +850,11 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
         else gdn_grad_wy_v(&G, t, c - K);
     }
     __syncthreads();                              /* A is read no more: E goes over it */
-    GDN_GRAD_CUT(6);
+    GDN_CUT(6);
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();                              /* R's W and U sums read: the column sums go over them */
-    GDN_GRAD_CUT(7);
+    GDN_CUT(7);
     if (gdn_mma_on) {
         gdn_grad_yz_mma(&G);
     } else {
@@ -876,7 +865,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
             gdn_grad_yz(&G, w % n, w / n, (const float *)(gdn_grad_sm + GDN_CHUNK * gdn_pad(V)), gdn_grad_sm);
         __syncthreads();
     }
-    GDN_GRAD_CUT(8);
+    GDN_CUT(8);
     const gdn_sm_qk m = gdn_sm_qk_at(&G);   /* over delta and dO, read no more */
     gdn_stage_chunk(m.sk, kn, &G, K);
     gdn_stage_chunk(m.sq, qn, &G, K);
@@ -884,23 +873,34 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     __syncthreads();
     GDN_EACH(w, n * K) gdn_grad_qk_rows(&G, m, w / K, w % K);
     __syncthreads();
-    GDN_GRAD_CUT(9);
+    GDN_CUT(9);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
     GDN_EACH(w, n * K) gdn_grad_qk_cols(&G, m, w / K, w % K);
     __syncthreads();
-    GDN_GRAD_CUT(10);
-    GDN_EACH(t, n) gdn_grad_sums(&G, t, dbeta);
+    GDN_CUT(10);
+    const double sd = gdn_grad_state_dot(&G, (acc_t *)gdn_grad_sm);   /* k, q and the tables read no more */
+    GDN_EACH(t, n) gdn_grad_sums(&G, t, sd, dbeta);
+    GDN_EACH(w, n * GDN_CHUNK)
+        if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_sm[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = G.Am[w];
     __syncthreads();
-    GDN_GRAD_CUT(11);
-    GDN_EACH(t, n) dg[gdn_row(&G, t)] = gdn_grad_dg(&G, t);
+    GDN_CUT(11);
+    GDN_EACH(t, n) dg[gdn_row(&G, t)] = gdn_grad_dg(&G, t, gdn_grad_sm);
 }
 
-/* Launch 6: a thread per key token (b, t, h).  The gradients of the
- * normalised q_t and k_t of key head h are the sums of its G value lanes'
- * (launch 5's dQ and dK, value token tok * G + j), added in head order as
- * the oracle adds them, starting from the first (not from a zero, which
- * would turn -0 into +0); then through the normalisation. */
+/* Launch 6: a warp per key token (b, t, h) and gradient, q's or k's
+ * (GDN_GROUP_WARPS a block).  The gradient of the normalised x (q_t or k_t
+ * of key head h) is the sum of its G value lanes' (launch 5's dQ or dK,
+ * value token tok * G + j), added in head order as the oracle adds them,
+ * starting from the first (not from a zero, which would turn -0 into +0):
+ * the lanes an element each, into the warp's row dy of shared memory.
+ * Then through the normalisation, dx = (dy - y (y . dy)) / n, y = x / n,
+ * n = sqrt(sum x^2 + eps), in double: lane 0 forms the two sums in index
+ * order (as a thread a token did: the same bits), the lanes dx.  (A
+ * thread a token read its rows K * 8 bytes apart, 32 cache lines a load:
+ * 1.21 ms at (4,2048,16,128) on the H200, 12-05.) */
+#define GDN_GROUP_WARPS 4
+
 extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
                                            const __nv_bfloat16 *__restrict__ k,
                                            const double *__restrict__ dKw, const double *__restrict__ dQw,
@@ -908,18 +908,35 @@ extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
                                            long long B, long long T, long long H, long long groups,
                                            long long K, float eps)
 {
-    const long long tok = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    const acc_t *dQ = (const acc_t *)dQw, *dK = (const acc_t *)dKw;
-    acc_t y[GDN_KMAX];
+    __shared__ acc_t dys[GDN_GROUP_WARPS][GDN_KMAX];
+    __shared__ double nps[GDN_GROUP_WARPS][2];
+    const int lane = threadIdx.x % 32, wl = threadIdx.x / 32;
+    const long long item = (long long)blockIdx.x * GDN_GROUP_WARPS + wl, tok = item / 2;
+    const bool isk = item % 2;
+    acc_t *dy = dys[wl];
 
-    if (tok >= B * T * H || K > GDN_KMAX) return;
-    for (int w = 0; w < 2; w++) {
-        const acc_t *src = (w ? dK : dQ) + tok * groups * K;
-        for (long long i = 0; i < K; i++) {
-            acc_t a = src[i];
-            for (long long j = 1; j < groups; j++) a += src[j * K + i];
-            y[i] = a;
-        }
-        gdn_norm_vjp((w ? k : q) + tok * K, y, (w ? dk : dq) + tok * K, K, eps);
+    if (tok >= B * T * H || K > GDN_KMAX || wl >= GDN_GROUP_WARPS) return;   /* the whole warp */
+    const acc_t *src = (const acc_t *)(isk ? dKw : dQw) + tok * groups * K;
+    const __nv_bfloat16 *x = (isk ? k : q) + tok * K;
+    for (long long i = lane; i < K; i += 32) {
+        acc_t a = src[i];
+        for (long long j = 1; j < groups; j++) a += src[j * K + i];
+        dy[i] = a;
     }
+    __syncwarp();
+    if (lane == 0) {
+        double n = 0.0, p = 0.0;
+        for (long long i = 0; i < K; i++) {
+            double a = __bfloat162float(x[i]);
+            n += a * a;
+        }
+        n = sqrt(n + (double)eps);
+        for (long long i = 0; i < K; i++) p += (double)__bfloat162float(x[i]) / n * acc_value(dy[i]);
+        nps[wl][0] = n;
+        nps[wl][1] = p;
+    }
+    __syncwarp();
+    const double n = nps[wl][0], p = nps[wl][1];
+    for (long long i = lane; i < K; i += 32)
+        (isk ? dk : dq)[tok * K + i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
 }

@@ -26,8 +26,9 @@ local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 local GRAD_THREADS, NPAIR = 256, 5
 -- gdn_chunk_grad's state rows staged at a time (GDN_MMA_IB in gdn_mma.cuh)
 local MMA_IB = 32
--- gdn_chunk_group: a thread per key token
-local GROUP_THREADS = 128
+-- gdn_chunk_group: a warp per key token and gradient (q's, k's), GROUP_WARPS
+-- (GDN_GROUP_WARPS) a block
+local GROUP_WARPS = 4
 local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
 -- gdn_chunk_grad's dynamic shared memory: the most its phases stage at once
 -- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
@@ -102,8 +103,8 @@ return {
         {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = grad_smem(s),
          params = with_dims{"v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",
                             "Am", "Xm", "dW", "Pt", "dK", "dQ", "R", "dv", "dg", "dbeta"}},
-        {name = "gdn_chunk_group", grid = (s.B * s.T * s.H + GROUP_THREADS - 1) // GROUP_THREADS,
-         block = GROUP_THREADS, smem = 0,
+        {name = "gdn_chunk_group", grid = (2 * s.B * s.T * s.H + GROUP_WARPS - 1) // GROUP_WARPS,
+         block = 32 * GROUP_WARPS, smem = 0,
          params = {"q", "k", "dK", "dQ", "dq", "dk", "B:i64", "T:i64", "H:i64", "G:i64", "K:i64", "eps:f32"}},
       }
     end,

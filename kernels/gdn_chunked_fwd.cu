@@ -76,6 +76,20 @@ __device__ static void gdn_norm_row(const __nv_bfloat16 *x, float *y, long long 
     for (long long i = 0; i < K; i++) y[i] = __bfloat162float(x[i]) * r;
 }
 
+/* GDN_PHASES=N ends each marked launch (gdn_chunk_prep here; gdn_chunk_bprep
+ * and gdn_chunk_grad in the backward) after its first N phases, at its
+ * GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes such copies, and
+ * device-gdn-bench's STEPS=cuts times each under Nsight Compute, so the
+ * differences between the prefixes say where a launch's time goes.  Every
+ * thread of the block reaches a mark (none inside a GDN_EACH or a branch
+ * of its own).  Never defined in a kernel that is verified or timed as
+ * ours. */
+#ifdef GDN_PHASES
+#define GDN_CUT(k) do { if ((k) >= GDN_PHASES) return; } while (0)
+#else
+#define GDN_CUT(k) do { } while (0)
+#endif
+
 /* a . b, K long, summed in acc_t in index order. */
 __device__ static double gdn_dot(const float *a, const float *b, long long K)
 {
@@ -190,18 +204,22 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
         bv[t] = bt;
     }
     __syncthreads();
+    GDN_CUT(1);
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
         if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, (float)bv[t]);
     }
     __syncthreads();
+    GDN_CUT(2);
     gdn_tri_inverse(Lm, Am, n);
+    GDN_CUT(3);
     GDN_EACH(w, n * K) {
         const long long t = w / K, i = w % K;
         acc_t a = acc_of(0.0);
         for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * HV) * K + i]);
         W[(base + t * HV) * K + i] = (float)acc_value(a);
     }
+    GDN_CUT(4);
     GDN_EACH(w, n * V) {
         const long long t = w / V, j = w % V;
         acc_t u = acc_of(0.0);

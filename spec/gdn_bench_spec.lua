@@ -147,33 +147,33 @@ describe("tools/gdn-old-kernels", function()
   end)
 end)
 
-describe("tools/gdn-grad-cuts", function()
+describe("tools/gdn-cuts", function()
   local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
-  local src = files.read("kernels/gdn_chunked_bwd.cu")
+  local fwd, bwd = files.read("kernels/gdn_chunked_fwd.cu"), files.read("kernels/gdn_chunked_bwd.cu")
   local last = 0
-  for n in src:gmatch("GDN_GRAD_CUT%((%d+)%);") do last = math.max(last, tonumber(n)) end
+  for n in (fwd .. bwd):gmatch("GDN_CUT%((%d+)%);") do last = math.max(last, tonumber(n)) end
 
-  it("writes a copy of the kernels for each cut mark of gdn_chunk_grad, the backward's source after one define", function()
-    assert.is_true(last >= 2, "kernels/gdn_chunked_bwd.cu has no GDN_GRAD_CUT marks")
+  it("writes a copy of the kernels for each cut mark, the forward's source (which the backward includes) after one define", function()
+    assert.is_true(last >= 2, "kernels/gdn_chunked_{fwd,bwd}.cu have no GDN_CUT marks")
     local dir = files.tmpdir()
-    runs("tools/gdn-grad-cuts " .. dir, 0, last .. " cuts of kernels/gdn_chunked_bwd.cu")
+    runs("tools/gdn-cuts " .. dir, 0, last .. " cuts of kernels/gdn_chunked_{fwd,bwd}.cu")
     for n = 1, last do
-      assert.are.equal("#define GDN_GRAD_PHASES " .. n .. "\n" .. src, files.read(dir .. "/" .. n .. "/gdn_chunked_bwd.cu"))
-      for _, f in ipairs{"gdn_chunked_fwd.cu", "gdn_chunked_bwd.lua", "gdn_mma.cuh", "gdn.cuh"} do
+      assert.are.equal("#define GDN_PHASES " .. n .. "\n" .. fwd, files.read(dir .. "/" .. n .. "/gdn_chunked_fwd.cu"))
+      for _, f in ipairs{"gdn_chunked_bwd.cu", "gdn_chunked_bwd.lua", "gdn_chunked_fwd.lua", "gdn_mma.cuh", "gdn.cuh"} do
         assert.are.equal(files.read("kernels/" .. f), files.read(dir .. "/" .. n .. "/" .. f), n .. "/" .. f)
       end
     end
-    assert.is_nil(io.open(dir .. "/" .. (last + 1) .. "/gdn_chunked_bwd.cu"))
+    assert.is_nil(io.open(dir .. "/" .. (last + 1) .. "/gdn_chunked_fwd.cu"))
   end)
 
   it("answers --help and takes an unknown option as a usage error (exit 2)", function()
-    runs("tools/gdn-grad-cuts --help", 0, "GDN_GRAD_PHASES")
-    runs("tools/gdn-grad-cuts --bogus", 2)
+    runs("tools/gdn-cuts --help", 0, "GDN_PHASES")
+    runs("tools/gdn-cuts --bogus", 2)
   end)
 
   it_cpu("gives a backward whose last phases do not run: the cut before the per-position sums leaves dbeta and dg unwritten", function()
     local cuts, full, cut = files.tmpdir(), files.tmpdir(), files.tmpdir()
-    runs("tools/gdn-grad-cuts " .. cuts, 0)
+    runs("tools/gdn-cuts " .. cuts, 0)
     runs("./kcv run tools/gdn-dump.lua " .. full, 0)
     runs("./kcv run tools/gdn-dump.lua " .. cut .. " --bwd " .. cuts .. "/" .. (last - 1) .. "/gdn_chunked_bwd.cu", 0)
     -- shape 1's backward outputs: dq dk dv dg dbeta dh0 (files 1..6)
@@ -181,6 +181,15 @@ describe("tools/gdn-grad-cuts", function()
       local f = "/bwd-1-" .. m .. ".bin"
       assert.are.equal(same, files.read(full .. f) == files.read(cut .. f), f)
     end
+  end)
+
+  it_cpu("cuts gdn_chunk_prep at its marks too: after its first phase the backward's outputs change", function()
+    local cuts, full, cut = files.tmpdir(), files.tmpdir(), files.tmpdir()
+    runs("tools/gdn-cuts " .. cuts, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. full, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. cut .. " --fwd " .. cuts .. "/1/gdn_chunked_fwd.cu", 0)
+    -- the forward's o (file 1 of shape 1) from W and U that prep no longer writes
+    assert.are_not.equal(files.read(full .. "/fwd-1-1.bin"), files.read(cut .. "/fwd-1-1.bin"))
   end)
 end)
 
