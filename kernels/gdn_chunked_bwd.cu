@@ -153,16 +153,46 @@ __device__ static void gdn_bprep_row(gdn_grad *G, long long t)
 
 /* At (t, s), s <= t: L(t,s) = beta_t (k_t . k_s) Gam(t,s) into Xm (s < t;
  * the decay walked back from t), and the coefficient of ddelta's dO term,
- * Gam(t,s) (q_t . k_s), into the shared X (the decay walked forward from s). */
+ * Gam(t,s) (q_t . k_s), into the shared X (the decay walked forward from s),
+ * from the dots qk and kk. */
+__device__ static double gdn_bprep_x(const gdn_grad *G, long long t, long long s, double qk)
+{
+    double fwd = 0.0;
+    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
+    return exp(fwd) * qk;
+}
+
+__device__ static double gdn_bprep_l(const gdn_grad *G, long long t, long long s, double kk)
+{
+    double back = 0.0;
+    for (long long r = t; r > s; r--) back += G->gs[r];
+    return G->bt[t] * kk * exp(back);
+}
+
 __device__ static void gdn_bprep_pair(gdn_grad *G, long long t, long long s, const float *sk)
 {
-    double fwd = 0.0, back = 0.0;
     const float *ks = sk + s * gdn_pad(G->K);
-    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
-    G->X[t][s] = exp(fwd) * gdn_dot(gdn_q(G, t), ks, G->K);
-    if (s == t) return;
-    for (long long r = t; r > s; r--) back += G->gs[r];
-    G->Xm[t * GDN_CHUNK + s] = G->bt[t] * gdn_dot(sk + t * gdn_pad(G->K), ks, G->K) * exp(back);
+    G->X[t][s] = gdn_bprep_x(G, t, s, gdn_dot(gdn_q(G, t), ks, G->K));
+    if (s < t) G->Xm[t * GDN_CHUNK + s] = gdn_bprep_l(G, t, s, gdn_dot(sk + t * gdn_pad(G->K), ks, G->K));
+}
+
+/* A chunk's rows of p (gdn_mma.cuh's operands). */
+template <typename T>
+__device__ static gdn_rows<T> gdn_chunk_rows(const gdn_grad *G, const T *p)
+{
+    return gdn_rows<T>{p, G->ch.base, G->H, G->ch.n};
+}
+
+/* The pairs on the double tensor cores (gdn_mma_gram, the same fma chains
+ * as gdn_dot's): q k^T, then k k^T; sm the launch's dynamic shared memory. */
+__device__ static void gdn_bprep_pairs_mma(gdn_grad *G, double *sm)
+{
+    const gdn_rows<float> kr = gdn_chunk_rows(G, G->kn);
+    gdn_mma_gram(sm, gdn_chunk_rows(G, G->qn), kr, G->K,
+                 [&](long long t, long long s, double qk) { if (s <= t) G->X[t][s] = gdn_bprep_x(G, t, s, qk); });
+    gdn_mma_gram(sm, kr, kr, G->K, [&](long long t, long long s, double kk) {
+        if (s < t) G->Xm[t * GDN_CHUNK + s] = gdn_bprep_l(G, t, s, kk);
+    });
 }
 
 /* ddelta's dO term at (s, j): scale sum_{t>=s} Gam(t,s) (q_t . k_s) dO_t(j),
@@ -211,7 +241,10 @@ __device__ static void gdn_grad_w(const gdn_grad *G, long long t, long long i, d
  * subnormal there, and W^T ddelta, which the reverse scan subtracts from
  * dS0 (all of dh0 past a strong decay), would keep few of its digits
  * (ORD-01, dh0 -0 where the oracle is 1.2e-44, seed 7). */
-extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
+/* Three blocks of 256 an SM, as before the tensor-core pairs (the shared
+ * memory allows three): at most 85 registers a thread (80 and a 20-byte
+ * spill, ptxas; 102 unbounded, two blocks an SM). */
+extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
                                            const float *__restrict__ qn, const float *__restrict__ kn,
                                            const __nv_bfloat16 *__restrict__ dO,
                                            double *__restrict__ Am, double *__restrict__ Xm,
@@ -221,8 +254,8 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
 {
     __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK], cf[GDN_CHUNK][GDN_CHUNK];
     __shared__ float gs[GDN_CHUNK];
-    /* kn's rows, stride gdn_pad(K) */
-    extern __shared__ float gdn_bprep_sk[];
+    /* kn's rows, stride gdn_pad(K), or gdn_mma_gram's doubles */
+    extern __shared__ __align__(32) float gdn_bprep_sk[];
     const long long H = Hk * groups;   /* value heads: every row here is a value lane's */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const gdn_chunk ch = gdn_block_chunk(T, H);
@@ -235,12 +268,16 @@ extern "C" __global__ void gdn_chunk_bprep(const float *__restrict__ g, const __
     if (ch.lane >= B * H) return;
     gdn_stage_g(gs, g, ch.base, n, H);
     GDN_EACH(t, n) gdn_bprep_row(&G, t);
-    gdn_stage_chunk(gdn_bprep_sk, kn, &G, K);
+    if (!gdn_mma_on) gdn_stage_chunk(gdn_bprep_sk, kn, &G, K);
     __syncthreads();
     GDN_CUT(1);
-    GDN_EACH(w, n * GDN_CHUNK)
-        if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK, gdn_bprep_sk);
-    __syncthreads();
+    if (gdn_mma_on) {
+        gdn_bprep_pairs_mma(&G, (double *)gdn_bprep_sk);
+    } else {
+        GDN_EACH(w, n * GDN_CHUNK)
+            if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_bprep_pair(&G, w / GDN_CHUNK, w % GDN_CHUNK, gdn_bprep_sk);
+        __syncthreads();
+    }
     GDN_CUT(2);
     gdn_grad_inverse(&G);
     GDN_CUT(3);
@@ -709,12 +746,7 @@ __device__ static float gdn_grad_dg(const gdn_grad *G, long long r, const double
 
 /* The tensor-core forms of the phases above (gdn_mma_on; gdn_mma.cuh):
  * each element the same fma chain as the scalar phase's, so the same bits,
- * and the same elements written.  A chunk's rows of p: */
-template <typename T>
-__device__ static gdn_rows<T> gdn_chunk_rows(const gdn_grad *G, const T *p)
-{
-    return gdn_rows<T>{p, G->ch.base, G->H, G->ch.n};
-}
+ * and the same elements written. */
 
 __device__ static void gdn_grad_dw_mma(gdn_grad *G)
 {

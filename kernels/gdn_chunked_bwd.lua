@@ -19,6 +19,14 @@ local function scan_blocks(s) return lanes(s) * ((s.V + SCAN_COLS - 1) // SCAN_C
 -- gdn_chunk_prep's and gdn_chunk_bprep's dynamic shared memory: the
 -- chunk's rows of kn, f32, padded by one (gdn_pad)
 local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
+-- gdn_mma.cuh's gdn_mma_gram (L's k k^T in gdn_chunk_prep on the tensor
+-- cores; bprep's k k^T and q k^T): both sets' CHUNK rows GRAM_KB columns at
+-- a time, at a stride of gdn_mma_ld(GRAM_KB), and an 8 x 8 double tile a
+-- warp of 256 threads; the launch's dynamic shared memory is the larger of
+-- this and the staged rows of k (the scalar path's)
+local GRAM_KB = 32
+local function gram_smem() return (2 * CHUNK * ((GRAM_KB + 15) // 16 * 16 + 4) + 256 // 32 * 64) * 8 end
+local function prep_smem(s) return math.max(k_rows_smem(s), gram_smem()) end
 -- gdn_chunk_prep, gdn_chunk_bprep and gdn_chunk_grad: a block of GRAD_THREADS
 -- per (lane, chunk) (the first two take any block of at least CHUNK threads,
 -- gdn_chunk_grad a multiple of 32 up to its launch bound of 256); the last
@@ -92,11 +100,11 @@ return {
       end
       local per_chunk = lanes(s) * nchunks(s)
       return {
-        {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = k_rows_smem(s),
+        {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
         {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 1),
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
-        {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = k_rows_smem(s),
+        {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
         {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 2),
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},

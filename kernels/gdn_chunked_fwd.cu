@@ -106,12 +106,17 @@ __device__ static long long gdn_pad(long long n) { return n + 1; }
 /* L(t,s) = beta_t (k_t . k_s) Gam(t,s), s < t, into Lm[t][s], the decay a
  * pairwise sum of g walked back from t (gs: the chunk's g; sk: its rows of
  * kn, stride gdn_pad(K); both staged in shared memory). */
-__device__ static void gdn_l_pair(float (*Lm)[GDN_CHUNK], const float *sk, const float *gs,
-                                  long long t, long long s, long long K, float bt)
+__device__ static float gdn_l_value(const float *gs, long long t, long long s, float bt, double kk)
 {
     double d = 0.0;
     for (long long r = t; r > s; r--) d += gs[r];
-    Lm[t][s] = (float)((double)bt * gdn_dot(sk + t * gdn_pad(K), sk + s * gdn_pad(K), K) * exp(d));
+    return (float)((double)bt * kk * exp(d));
+}
+
+__device__ static void gdn_l_pair(float (*Lm)[GDN_CHUNK], const float *sk, const float *gs,
+                                  long long t, long long s, long long K, float bt)
+{
+    Lm[t][s] = gdn_l_value(gs, t, s, bt, gdn_dot(sk + t * gdn_pad(K), sk + s * gdn_pad(K), K));
 }
 
 /* Gam(t,-1): the chunk's g (gs) summed back from t to its first position,
@@ -162,6 +167,18 @@ __device__ static void gdn_stage_g(float *gs, const float *g, long long base, lo
     __syncthreads();
 }
 
+/* L's Gram product (launch 1), launches 2 and 3, and launch 4 of the
+ * backward (gdn_chunk_dscan) go on the double tensor cores (gdn_mma.cuh:
+ * the same fma chains, so the same bits) where the accumulator is double;
+ * the ACC knob's f32 and the OPND knob's bf16 keep the scalar loops. */
+#ifdef OPND_BF16
+constexpr bool gdn_mma_on = false;
+#else
+constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
+#endif
+
+#include "gdn_mma.cuh"
+
 /* Launch 1: a block per (lane, chunk) of at least GDN_CHUNK threads (the
  * inverse gives a thread a column; the sidecar launches 256), the work of each
  * phase spread over them an element at a time (each element one thread's
@@ -181,7 +198,7 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     __shared__ double wk[GDN_CHUNK], bv[GDN_CHUNK];    /* beta Gam(.,-1), beta */
     __shared__ float gs[GDN_CHUNK];                    /* the chunk's g */
     /* kn's rows, stride gdn_pad(K) */
-    extern __shared__ float gdn_prep_sk[];
+    extern __shared__ __align__(32) float gdn_prep_sk[];   /* or gdn_mma_gram's doubles */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long HV = H * G;     /* value heads; value head hv reads key head hv / G */
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / HV, hv = lane % HV;
@@ -197,7 +214,7 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
         else gdn_norm_row(q + (kbase + t * H) * K, qn + (base + t * HV) * K, K, eps);
     }
     gdn_stage_g(gs, g, base, n, HV);    /* and the barrier for qn, kn */
-    gdn_stage_rows(gdn_prep_sk, (const float *)kn, base, n, HV, K);
+    if (!gdn_mma_on) gdn_stage_rows(gdn_prep_sk, (const float *)kn, base, n, HV, K);
     GDN_EACH(t, n) {
         const float bt = __bfloat162float(beta[base + t * HV]);
         wk[t] = (double)bt * gdn_start_decay(gs, t);
@@ -205,11 +222,18 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     }
     __syncthreads();
     GDN_CUT(1);
-    GDN_EACH(w, n * GDN_CHUNK) {
-        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, (float)bv[t]);
+    if (gdn_mma_on) {
+        const gdn_rows<float> kr{kn, base, HV, n};
+        gdn_mma_gram((double *)gdn_prep_sk, kr, kr, K, [&](long long t, long long s, double kk) {
+            if (s < t) Lm[t][s] = gdn_l_value(gs, t, s, (float)bv[t], kk);
+        });
+    } else {
+        GDN_EACH(w, n * GDN_CHUNK) {
+            const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+            if (s < t) gdn_l_pair(Lm, gdn_prep_sk, gs, t, s, K, (float)bv[t]);
+        }
+        __syncthreads();
     }
-    __syncthreads();
     GDN_CUT(2);
     gdn_tri_inverse(Lm, Am, n);
     GDN_CUT(3);
@@ -322,17 +346,6 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
         for (long long i = r0; i < K; i += rstep) ht[(lane * K + i) * V + j] = S[i][jj];
 }
 
-/* Launch 2 and launch 4 of the backward (gdn_chunk_dscan) go on the double
- * tensor cores (gdn_mma.cuh: the same fma chains, so the same bits) where
- * the accumulator is double; the ACC knob's f32 and the OPND knob's bf16
- * keep the scalar loops. */
-#ifdef OPND_BF16
-constexpr bool gdn_mma_on = false;
-#else
-constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
-#endif
-
-#include "gdn_mma.cuh"
 
 /* The scans' shared memory on the tensor cores (dynamic, doubles): the A
  * operand staged (a chunk's rows GDN_SCAN_KB columns at a time, or

@@ -2,7 +2,9 @@
  * gdn_mma.cuh — products of row sets on the double tensor cores (WMMA
  * m8n8k4, sm_80 and later; kcv's CPU backend emulates it, docs/CPU.md),
  * for gdn_chunked_bwd.cu's launch 5 (gdn_chunked_fwd.cu's scans, which
- * include it, stage their own operands at gdn_mma_ld's stride):
+ * include it, stage their own operands at gdn_mma_ld's stride), and, in
+ * less shared memory (gdn_mma_gram, below), the Gram products of
+ * gdn_chunk_prep (L's k k^T) and gdn_chunk_bprep (k k^T and q k^T):
  *
  *   D(t, i) = sum_{j < L} a_t(j) m_i(j),   t < a.count, i < m.count,
  *
@@ -57,6 +59,27 @@ struct gdn_rows {
     __device__ T at(long long r, long long j, long long L) const { return p[(base + r * stride) * L + j]; }
 };
 
+typedef nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 8, 8, 4, double> gdn_mma_acc;
+
+/* The k-steps k0 = 0, 4, .. < lk of one tile row: A's 8 rows at a, B's
+ * columns the rows of N tiles at b, 8 rows apart (B(j, i) = m_i(j)), all
+ * at a stride of ld doubles; into d[0..N-1], in increasing k. */
+template <int N>
+__device__ static inline void gdn_mma_steps(gdn_mma_acc *d, const double *a, const double *b, long long ld, long long lk)
+{
+    using namespace nvcuda;
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
+    for (long long k0 = 0; k0 < lk; k0 += 4) {
+        wmma::load_matrix_sync(fa, a + k0, (unsigned)ld);
+#pragma unroll
+        for (int c = 0; c < N; c++) {
+            wmma::load_matrix_sync(fb, b + c * 8 * ld + k0, (unsigned)ld);
+            wmma::mma_sync(d[c], fa, fb, d[c]);
+        }
+    }
+}
+
 /* D over a's rows (at most GDN_CHUNK) and m's; `store(t, i, d)` for each
  * t < a.count, i < m.count.  The whole block calls it (it has barriers),
  * blockDim.x a multiple of 32; sm 32-byte aligned, (GDN_CHUNK + GDN_MMA_IB)
@@ -82,20 +105,10 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
         }
         __syncthreads();
         for (int rt = warp; rt * 8 < n; rt += warps) {
-            wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[GDN_MMA_IB / 8];
-            wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
-            wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
+            gdn_mma_acc d[GDN_MMA_IB / 8];
 #pragma unroll
             for (int c = 0; c < GDN_MMA_IB / 8; c++) wmma::fill_fragment(d[c], 0.0);
-            for (long long k0 = 0; k0 < lk; k0 += 4) {
-                wmma::load_matrix_sync(fa, sa + rt * 8 * ld + k0, (unsigned)ld);
-#pragma unroll
-                for (int c = 0; c < GDN_MMA_IB / 8; c++) {
-                    /* m's rows i0 + 8c.. as the columns of B: B(j, i) = m_i(j) */
-                    wmma::load_matrix_sync(fb, sb + c * 8 * ld + k0, (unsigned)ld);
-                    wmma::mma_sync(d[c], fa, fb, d[c]);
-                }
-            }
+            gdn_mma_steps<GDN_MMA_IB / 8>(d, sa + rt * 8 * ld, sb, ld, lk);
 #pragma unroll
             for (int c = 0; c < GDN_MMA_IB / 8; c++) {
                 wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
@@ -108,6 +121,53 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
             }
         }
     }
+    __syncthreads();                              /* every store done, sm free */
+}
+
+/* The Gram product of two sets of at most GDN_CHUNK rows (a chunk's k k^T,
+ * q k^T), D(t, s) for t < a.count, s < m.count, in less shared memory than
+ * gdn_mma_rows: both sets staged GDN_GRAM_KB columns at a time, each
+ * warp's 8 accumulators (tile row `warp`, every tile column) held across
+ * the slices.  The slices go in increasing j, so each element is the same
+ * fma chain as above.  The whole block calls it, at least GDN_CHUNK / 8
+ * warps (one tile row each); sm 32-byte aligned, 2 GDN_CHUNK
+ * gdn_mma_ld(GDN_GRAM_KB) + 64 warps doubles (the sidecars' gram_smem). */
+#define GDN_GRAM_KB 32
+
+template <typename TA, typename TM, class Store>
+__device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
+{
+    using namespace nvcuda;
+    const long long ld = gdn_mma_ld(GDN_GRAM_KB), lk = (L + 3) / 4 * 4;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const bool mine = warp * 8 < a.count;
+    double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_CHUNK * ld + warp * 64;
+    gdn_mma_acc d[GDN_CHUNK / 8];
+
+#pragma unroll
+    for (int c = 0; c < GDN_CHUNK / 8; c++) wmma::fill_fragment(d[c], 0.0);
+    for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
+        const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
+        __syncthreads();                          /* the last slice read */
+        GDN_EACH(w, GDN_CHUNK * kb) {
+            const long long r = w / kb, c = w % kb, j = j0 + c;
+            sa[r * ld + c] = r < a.count && j < L ? gdn_mma_in(a.at(r, j, L)) : 0.0;
+            sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
+        }
+        __syncthreads();
+        if (mine) gdn_mma_steps<GDN_CHUNK / 8>(d, sa + warp * 8 * ld, sb, ld, kb);
+    }
+    if (mine)
+#pragma unroll
+        for (int c = 0; c < GDN_CHUNK / 8; c++) {
+            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) {
+                const long long t = warp * 8 + e / 8, i = c * 8 + e % 8;
+                if (t < a.count && i < m.count) store(t, i, tile[e]);
+            }
+            __syncwarp();
+        }
     __syncthreads();                              /* every store done, sm free */
 }
 
