@@ -242,7 +242,7 @@ __device__ static void gdn_grad_w(const gdn_grad *G, long long t, long long i, d
  * dS0 (all of dh0 past a strong decay), would keep few of its digits
  * (ORD-01, dh0 -0 where the oracle is 1.2e-44, seed 7). */
 /* Three blocks of 256 an SM, as before the tensor-core pairs (the shared
- * memory allows three): at most 85 registers a thread (80 and a 20-byte
+ * memory allows three): at most 85 registers a thread (80 and a 28-byte
  * spill, ptxas; 102 unbounded, two blocks an SM). */
 extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_bprep(const float *__restrict__ g, const __nv_bfloat16 *__restrict__ beta,
                                            const float *__restrict__ qn, const float *__restrict__ kn,
@@ -534,6 +534,15 @@ __device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, con
     *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), ks, G->K);
 }
 
+/* The lower triangle of a chunk's n x n table (stride GDN_CHUNK: A, or E
+ * over it), the pairs (t, s), s < t + diag (diag 1: with the diagonal),
+ * into dst at a stride of gdn_pad(GDN_CHUNK). */
+__device__ static void gdn_stage_lower(double *dst, const double *src, long long n, long long diag)
+{
+    GDN_EACH(w, n * GDN_CHUNK)
+        if (w % GDN_CHUNK < w / GDN_CHUNK + diag) dst[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = src[w];
+}
+
 /* A(r, c) from the staged copy (stride gdn_pad(GDN_CHUNK)). */
 __device__ static double gdn_a(const gdn_grad *G, long long r, long long c)
 {
@@ -790,8 +799,9 @@ __device__ static void gdn_grad_yz_mma(gdn_grad *G)
  * dynamic shared memory the sidecar's grad_smem(s) bytes.  The phases: dW; dA;
  * the pair tables; X; dL; W and U's VJP; their per-position sums and E;
  * the S0 and dSe column sums; the columns of dk and dq; the per-position
- * sums; dg (each ended by a GDN_CUT mark).  Phases whose lanes walk positions (dW, the column sums) take
- * w = i * n + t, the others w = t * width + column. */
+ * sums; dg (each ended by a GDN_CUT mark).  Phases whose lanes walk
+ * positions (dW, the column sums) take w = i * n + t, the others
+ * w = t * width + column. */
 /* At most 128 registers a thread, two blocks of 256 an SM (the sidecar's
  * GRAD_THREADS; the shared memory allows two): the inlined tensor-core
  * phases would take 150, one block an SM. */
@@ -862,8 +872,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     }
     __syncthreads();
     GDN_CUT(3);
-    GDN_EACH(w, n * GDN_CHUNK)
-        if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_sm_a(&G)[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = G.Am[w];
+    gdn_stage_lower(gdn_sm_a(&G), G.Am, n, 1);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_x(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
@@ -913,8 +922,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     GDN_CUT(10);
     const double sd = gdn_grad_state_dot(&G, (acc_t *)gdn_grad_sm);   /* k, q and the tables read no more */
     GDN_EACH(t, n) gdn_grad_sums(&G, t, sd, dbeta);
-    GDN_EACH(w, n * GDN_CHUNK)
-        if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_sm[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = G.Am[w];
+    gdn_stage_lower(gdn_grad_sm, G.Am, n, 0);
     __syncthreads();
     GDN_CUT(11);
     GDN_EACH(t, n) dg[gdn_row(&G, t)] = gdn_grad_dg(&G, t, gdn_grad_sm);

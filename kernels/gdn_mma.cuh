@@ -80,6 +80,26 @@ __device__ static inline void gdn_mma_steps(gdn_mma_acc *d, const double *a, con
     }
 }
 
+/* The warp's N finished tiles d[c] (rows t0.., columns i0 + 8c..) through
+ * its 8 x 8 scratch tile: store(t, i, value) for the elements t < na,
+ * i < nm that exist. */
+template <int N, class Store>
+__device__ static inline void gdn_mma_store(gdn_mma_acc *d, double *tile, long long t0, long long i0,
+                                            long long na, long long nm, Store store)
+{
+    const int lane = threadIdx.x % 32;
+#pragma unroll
+    for (int c = 0; c < N; c++) {
+        nvcuda::wmma::store_matrix_sync(tile, d[c], 8, nvcuda::wmma::mem_row_major);
+        __syncwarp();
+        for (int e = lane; e < 64; e += 32) {
+            const long long t = t0 + e / 8, i = i0 + c * 8 + e % 8;
+            if (t < na && i < nm) store(t, i, tile[e]);
+        }
+        __syncwarp();
+    }
+}
+
 /* D over a's rows (at most GDN_CHUNK) and m's; `store(t, i, d)` for each
  * t < a.count, i < m.count.  The whole block calls it (it has barriers),
  * blockDim.x a multiple of 32; sm 32-byte aligned, (GDN_CHUNK + GDN_MMA_IB)
@@ -90,7 +110,7 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 {
     using namespace nvcuda;
     const long long ld = gdn_mma_ld(L), lk = (L + 3) / 4 * 4, n = a.count;
-    const int warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_MMA_IB * ld + warp * 64;
 
     GDN_EACH(w, GDN_CHUNK * lk) {
@@ -109,16 +129,7 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 #pragma unroll
             for (int c = 0; c < GDN_MMA_IB / 8; c++) wmma::fill_fragment(d[c], 0.0);
             gdn_mma_steps<GDN_MMA_IB / 8>(d, sa + rt * 8 * ld, sb, ld, lk);
-#pragma unroll
-            for (int c = 0; c < GDN_MMA_IB / 8; c++) {
-                wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
-                __syncwarp();
-                for (int e = lane; e < 64; e += 32) {
-                    const long long t = rt * 8 + e / 8, i = i0 + c * 8 + e % 8;
-                    if (t < n && i < m.count) store(t, i, tile[e]);
-                }
-                __syncwarp();
-            }
+            gdn_mma_store<GDN_MMA_IB / 8>(d, tile, rt * 8, i0, n, m.count, store);
         }
     }
     __syncthreads();                              /* every store done, sm free */
@@ -139,7 +150,7 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 {
     using namespace nvcuda;
     const long long ld = gdn_mma_ld(GDN_GRAM_KB), lk = (L + 3) / 4 * 4;
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
     const bool mine = warp * 8 < a.count;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_CHUNK * ld + warp * 64;
     gdn_mma_acc d[GDN_CHUNK / 8];
@@ -157,17 +168,7 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
         __syncthreads();
         if (mine) gdn_mma_steps<GDN_CHUNK / 8>(d, sa + warp * 8 * ld, sb, ld, kb);
     }
-    if (mine)
-#pragma unroll
-        for (int c = 0; c < GDN_CHUNK / 8; c++) {
-            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
-            __syncwarp();
-            for (int e = lane; e < 64; e += 32) {
-                const long long t = warp * 8 + e / 8, i = c * 8 + e % 8;
-                if (t < a.count && i < m.count) store(t, i, tile[e]);
-            }
-            __syncwarp();
-        }
+    if (mine) gdn_mma_store<GDN_CHUNK / 8>(d, tile, warp * 8, 0, a.count, m.count, store);
     __syncthreads();                              /* every store done, sm free */
 }
 
