@@ -232,6 +232,32 @@ __device__ static void gdn_grad_w(const gdn_grad *G, long long t, long long i, d
     Wd[gdn_row(G, t) * G->K + i] = acc_value(w);
 }
 
+/* W and ddelta's dO term on the double tensor cores (gdn_mma_lower and
+ * gdn_mma_upper: gdn_grad_w's and gdn_bprep_ddo's chains, the same bits),
+ * A read from global memory (this block's, written by the inverse), X from
+ * shared, M's columns GDN_BPREP_CB at a time in sm, the launch's dynamic
+ * shared memory: 22,528 bytes with the warps' tiles (of the sidecar's
+ * prep_smem, 40,960).  32 columns: 80 registers and a 40-byte spill under
+ * the launch bound; 64 spilled 96 bytes. */
+#define GDN_BPREP_CB 32
+
+__device__ static void gdn_bprep_w_mma(const gdn_grad *G, double *Wd, double *sm)
+{
+    gdn_mma_lower<GDN_BPREP_CB>(G->Am, GDN_CHUNK, sm, sm + GDN_CHUNK * (GDN_BPREP_CB + 4), G->ch.n, G->K,
+                                [&](long long s, long long i) { return G->bt[s] * G->gq[s] * gdn_k(G, s)[i]; },
+                                [&](long long t, long long i, double w) { Wd[gdn_row(G, t) * G->K + i] = w; });
+}
+
+__device__ static void gdn_bprep_ddo_mma(const gdn_grad *G, double *dD, double *sm)
+{
+    const long long n = G->ch.n;
+    const double scale = 1.0 / sqrt((double)G->K);
+    GDN_EACH(w, ((n + 3) / 4 * 4 - n) * GDN_CHUNK) G->X[n + w / GDN_CHUNK][w % GDN_CHUNK] = 0.0;   /* X's rows past n */
+    gdn_mma_upper<GDN_BPREP_CB>(&G->X[0][0], GDN_CHUNK, sm, sm + GDN_CHUNK * (GDN_BPREP_CB + 4), n, G->V,
+                                [&](long long t, long long j) { return (double)__bfloat162float(G->dO[gdn_row(G, t) * G->V + j]); },
+                                [&](long long s, long long j, double y) { dD[gdn_row(G, s) * G->V + j] = y * scale; });
+}
+
 /* Launch 3: a block per (lane, chunk) of at least GDN_CHUNK threads (the
  * inverse gives a thread a column; the sidecar launches 256), the work of
  * each phase spread over them an element at a time (as launch 5's, below).
@@ -252,7 +278,8 @@ extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_bprep(const float
                                            long long B, long long T, long long Hk, long long groups,
                                            long long K, long long V)
 {
-    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK], cf[GDN_CHUNK][GDN_CHUNK];
+    __shared__ double gq[GDN_CHUNK], bt[GDN_CHUNK];
+    __shared__ __align__(32) double cf[GDN_CHUNK][GDN_CHUNK];   /* X: gdn_mma_upper's operand */
     __shared__ float gs[GDN_CHUNK];
     /* kn's rows, stride gdn_pad(K), or gdn_mma_gram's doubles */
     extern __shared__ __align__(32) float gdn_bprep_sk[];
@@ -281,9 +308,11 @@ extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_bprep(const float
     GDN_CUT(2);
     gdn_grad_inverse(&G);
     GDN_CUT(3);
-    GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);
+    if (gdn_mma_on) gdn_bprep_w_mma(&G, Wd, (double *)gdn_bprep_sk);
+    else GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);
     GDN_CUT(4);
-    GDN_EACH(w, n * V) gdn_bprep_ddo(&G, w / V, w % V, dD);
+    if (gdn_mma_on) gdn_bprep_ddo_mma(&G, dD, (double *)gdn_bprep_sk);
+    else GDN_EACH(w, n * V) gdn_bprep_ddo(&G, w / V, w % V, dD);
 }
 
 /* Launch 4's thread sums GDN_DS_ROWS of its rows (or positions) at a time,
@@ -935,10 +964,12 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
  * starting from the first (not from a zero, which would turn -0 into +0):
  * the lanes an element each, into the warp's row dy of shared memory.
  * Then through the normalisation, dx = (dy - y (y . dy)) / n, y = x / n,
- * n = sqrt(sum x^2 + eps), in double: lane 0 forms the two sums in index
- * order (as a thread a token did: the same bits), the lanes dx.  (A
- * thread a token read its rows K * 8 bytes apart, 32 cache lines a load:
- * 1.21 ms at (4,2048,16,128) on the H200, 12-05.) */
+ * n = sqrt(sum x^2 + eps), in double: the lanes stage x and then y in
+ * shared memory, lane 0 forms the two sums in index order from there (as
+ * a thread a token did: the same terms, the same bits), the lanes dx.
+ * (A thread a token read its rows K * 8 bytes apart, 32 cache lines a
+ * load: 1.23 ms at (4,2048,16,128) on the H200, 12-05; a warp whose lane
+ * 0 read x from global memory and divided each term, 1.93 ms.) */
 #define GDN_GROUP_WARPS 4
 
 extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
@@ -949,11 +980,13 @@ extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
                                            long long K, float eps)
 {
     __shared__ acc_t dys[GDN_GROUP_WARPS][GDN_KMAX];
+    __shared__ double xs[GDN_GROUP_WARPS][GDN_KMAX];      /* x, then y = x / n */
     __shared__ double nps[GDN_GROUP_WARPS][2];
     const int lane = threadIdx.x % 32, wl = threadIdx.x / 32;
     const long long item = (long long)blockIdx.x * GDN_GROUP_WARPS + wl, tok = item / 2;
     const bool isk = item % 2;
     acc_t *dy = dys[wl];
+    double *y = xs[wl];
 
     if (tok >= B * T * H || K > GDN_KMAX || wl >= GDN_GROUP_WARPS) return;   /* the whole warp */
     const acc_t *src = (const acc_t *)(isk ? dKw : dQw) + tok * groups * K;
@@ -962,21 +995,28 @@ extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
         acc_t a = src[i];
         for (long long j = 1; j < groups; j++) a += src[j * K + i];
         dy[i] = a;
+        y[i] = __bfloat162float(x[i]);
     }
     __syncwarp();
     if (lane == 0) {
-        double n = 0.0, p = 0.0;
+        double ss = 0.0;
         for (long long i = 0; i < K; i++) {
-            double a = __bfloat162float(x[i]);
-            n += a * a;
+            double a = y[i];
+            ss += a * a;
         }
-        n = sqrt(n + (double)eps);
-        for (long long i = 0; i < K; i++) p += (double)__bfloat162float(x[i]) / n * acc_value(dy[i]);
-        nps[wl][0] = n;
+        nps[wl][0] = sqrt(ss + (double)eps);
+    }
+    __syncwarp();
+    const double n = nps[wl][0];
+    for (long long i = lane; i < K; i += 32) y[i] = y[i] / n;
+    __syncwarp();
+    if (lane == 0) {
+        double p = 0.0;
+        for (long long i = 0; i < K; i++) p += y[i] * acc_value(dy[i]);
         nps[wl][1] = p;
     }
     __syncwarp();
-    const double n = nps[wl][0], p = nps[wl][1];
+    const double p = nps[wl][1];
     for (long long i = lane; i < K; i += 32)
-        (isk ? dk : dq)[tok * K + i] = __double2bfloat16((acc_value(dy[i]) - (double)__bfloat162float(x[i]) / n * p) / n);
+        (isk ? dk : dq)[tok * K + i] = __double2bfloat16((acc_value(dy[i]) - y[i] * p) / n);
 }

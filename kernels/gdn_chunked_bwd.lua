@@ -23,7 +23,10 @@ local function k_rows_smem(s) return CHUNK * (s.K + 1) * 4 end
 -- cores; bprep's k k^T and q k^T): both sets' CHUNK rows GRAM_KB columns at
 -- a time, at a stride of gdn_mma_ld(GRAM_KB), and an 8 x 8 double tile a
 -- warp of 256 threads; the launch's dynamic shared memory is the larger of
--- this and the staged rows of k (the scalar path's)
+-- this and the staged rows of k (the scalar path's, and q's and k's rows
+-- before their normalisation, gdn_norm_rows).  It also holds gdn_mma_lower's
+-- A and tiles (prep's W and U, 38,912 bytes; GDN_PREP_LDA) and bprep's
+-- columns of M and tiles (22,528; GDN_BPREP_CB)
 local GRAM_KB = 32
 local function gram_smem() return (2 * CHUNK * ((GRAM_KB + 15) // 16 * 16 + 4) + 256 // 32 * 64) * 8 end
 local function prep_smem(s) return math.max(k_rows_smem(s), gram_smem()) end

@@ -63,19 +63,6 @@ __device__ static long long gdn_tok(long long b, long long t, long long H, long 
     return (b * T + t) * H + h;
 }
 
-/* x normalised into y (f32, K long): x / sqrt(sum x^2 + eps), the sum of
- * squares in double in index order (what gdn_normalise does, per thread). */
-__device__ static void gdn_norm_row(const __nv_bfloat16 *x, float *y, long long K, float eps)
-{
-    double n = 0.0;
-    for (long long i = 0; i < K; i++) {
-        double a = __bfloat162float(x[i]);
-        n += a * a;
-    }
-    const float r = (float)(1.0 / sqrt(n + (double)eps));
-    for (long long i = 0; i < K; i++) y[i] = __bfloat162float(x[i]) * r;
-}
-
 /* GDN_PHASES=N ends each marked launch (gdn_chunk_prep here; gdn_chunk_bprep
  * and gdn_chunk_grad in the backward) after its first N phases, at its
  * GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes such copies, and
@@ -167,6 +154,38 @@ __device__ static void gdn_stage_g(float *gs, const float *g, long long base, lo
     __syncthreads();
 }
 
+/* Rows 0..n-1 of x (bf16; from xbase, stride Hx rows of K) normalised into
+ * y's rows (f32; from ybase, stride Hy): x / sqrt(sum x^2 + eps), the sum of
+ * squares in double in index order, a thread a row.  The rows go through sx
+ * (stride gdn_pad(K), as floats: a bf16 is the float it is), so the block
+ * reads and writes them coalesced and a row's sum walks shared memory; sx
+ * keeps the normalised rows, rn (n floats, shared) the factors.  (A thread
+ * walking its row in global memory touched 32 cache lines a load and a
+ * store: 0.66 ms of gdn_chunk_prep's 2.31 at (4,2048,16,128) on the H200,
+ * 12-05.)  The whole block calls it; it ends with a barrier. */
+__device__ static void gdn_norm_rows(float *sx, float *rn, const __nv_bfloat16 *x, long long xbase, long long Hx,
+                                     float *y, long long ybase, long long Hy, long long n, long long K, float eps)
+{
+    const long long ld = gdn_pad(K);
+    GDN_EACH(w, n * K) sx[(w / K) * ld + w % K] = __bfloat162float(x[(xbase + (w / K) * Hx) * K + w % K]);
+    __syncthreads();
+    GDN_EACH(t, n) {
+        double ss = 0.0;
+        for (long long i = 0; i < K; i++) {
+            double a = sx[t * ld + i];
+            ss += a * a;
+        }
+        rn[t] = (float)(1.0 / sqrt(ss + (double)eps));
+    }
+    __syncthreads();
+    GDN_EACH(w, n * K) {
+        float *e = sx + (w / K) * ld + w % K;
+        *e *= rn[w / K];
+        y[(ybase + (w / K) * Hy) * K + w % K] = *e;
+    }
+    __syncthreads();
+}
+
 /* L's Gram product (launch 1), launches 2 and 3, and launch 4 of the
  * backward (gdn_chunk_dscan) go on the double tensor cores (gdn_mma.cuh:
  * the same fma chains, so the same bits) where the accumulator is double;
@@ -178,6 +197,14 @@ constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
 #endif
 
 #include "gdn_mma.cuh"
+
+/* gdn_chunk_prep's W and U on the tensor cores (gdn_mma_lower): A's rows
+ * at a stride of GDN_PREP_LDA doubles (even, 4 past a multiple of 16: the
+ * banks, as gdn_mma_ld), M's columns GDN_PREP_CB at a time.  A and the
+ * warps' tiles take 38,912 bytes of the dynamic shared memory (the
+ * sidecars' prep_smem, at least gram_smem's 40,960). */
+#define GDN_PREP_LDA (GDN_CHUNK + 4)
+#define GDN_PREP_CB 16
 
 /* Launch 1: a block per (lane, chunk) of at least GDN_CHUNK threads (the
  * inverse gives a thread a column; the sidecar launches 256), the work of each
@@ -194,10 +221,11 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
                                           long long B, long long T, long long H, long long G,
                                           long long K, long long V, float eps)
 {
-    __shared__ float Lm[GDN_CHUNK][GDN_CHUNK], Am[GDN_CHUNK][GDN_CHUNK];
+    /* Lm 32-byte aligned: gdn_mma_lower stages M's columns there (doubles) */
+    __shared__ __align__(32) float Lm[GDN_CHUNK][GDN_CHUNK], Am[GDN_CHUNK][GDN_CHUNK];
     __shared__ double wk[GDN_CHUNK], bv[GDN_CHUNK];    /* beta Gam(.,-1), beta */
-    __shared__ float gs[GDN_CHUNK];                    /* the chunk's g */
-    /* kn's rows, stride gdn_pad(K) */
+    __shared__ float gs[GDN_CHUNK], rn[GDN_CHUNK];     /* the chunk's g; gdn_norm_rows' factors */
+    /* q's, then kn's rows, stride gdn_pad(K) */
     extern __shared__ __align__(32) float gdn_prep_sk[];   /* or gdn_mma_gram's doubles */
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long HV = H * G;     /* value heads; value head hv reads key head hv / G */
@@ -208,13 +236,9 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     if (lane >= B * HV) return;
     /* q and k at the key head, normalised into the value head's rows (each
      * of the G value heads of a key head normalises them alike) */
-    GDN_EACH(w, 2 * n) {
-        const long long t = w >> 1;
-        if (w & 1) gdn_norm_row(k + (kbase + t * H) * K, kn + (base + t * HV) * K, K, eps);
-        else gdn_norm_row(q + (kbase + t * H) * K, qn + (base + t * HV) * K, K, eps);
-    }
-    gdn_stage_g(gs, g, base, n, HV);    /* and the barrier for qn, kn */
-    if (!gdn_mma_on) gdn_stage_rows(gdn_prep_sk, (const float *)kn, base, n, HV, K);
+    gdn_norm_rows(gdn_prep_sk, rn, q, kbase, H, qn, base, HV, n, K, eps);
+    gdn_norm_rows(gdn_prep_sk, rn, k, kbase, H, kn, base, HV, n, K, eps);   /* the scalar path's rows of kn */
+    gdn_stage_g(gs, g, base, n, HV);
     GDN_EACH(t, n) {
         const float bt = __bfloat162float(beta[base + t * HV]);
         wk[t] = (double)bt * gdn_start_decay(gs, t);
@@ -237,19 +261,39 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
     GDN_CUT(2);
     gdn_tri_inverse(Lm, Am, n);
     GDN_CUT(3);
-    GDN_EACH(w, n * K) {
-        const long long t = w / K, i = w % K;
-        acc_t a = acc_of(0.0);
-        for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * HV) * K + i]);
-        W[(base + t * HV) * K + i] = (float)acc_value(a);
+    /* W and U: on the tensor cores (A as doubles in the dynamic shared
+     * memory; M's columns in Lm's, free after the inverse) */
+    double *sa = (double *)gdn_prep_sk, *tiles = sa + GDN_CHUNK * GDN_PREP_LDA, *sb = (double *)&Lm[0][0];
+    static_assert(GDN_CHUNK * (GDN_PREP_CB + 4) * sizeof(double) <= sizeof(Lm), "M's columns fit in Lm");
+    if (gdn_mma_on) {
+        GDN_EACH(w, n * GDN_CHUNK) {
+            const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+            if (s <= t) sa[t * GDN_PREP_LDA + s] = Am[t][s];
+        }
+        gdn_mma_lower<GDN_PREP_CB>(sa, GDN_PREP_LDA, sb, tiles, n, K,
+                      [&](long long s, long long i) { return wk[s] * kn[(base + s * HV) * K + i]; },
+                      [&](long long t, long long i, double a) { W[(base + t * HV) * K + i] = (float)a; });
+    } else {
+        GDN_EACH(w, n * K) {
+            const long long t = w / K, i = w % K;
+            acc_t a = acc_of(0.0);
+            for (long long s = 0; s <= t; s++) a += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(wk[s] * kn[(base + s * HV) * K + i]);
+            W[(base + t * HV) * K + i] = (float)acc_value(a);
+        }
     }
     GDN_CUT(4);
-    GDN_EACH(w, n * V) {
-        const long long t = w / V, j = w % V;
-        acc_t u = acc_of(0.0);
-        for (long long s = 0; s <= t; s++)
-            u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * HV) * V + j]));
-        U[(base + t * HV) * V + j] = acc_value(u);
+    if (gdn_mma_on) {
+        gdn_mma_lower<GDN_PREP_CB>(sa, GDN_PREP_LDA, sb, tiles, n, V,
+                      [&](long long s, long long j) { return bv[s] * __bfloat162float(v[(base + s * HV) * V + j]); },
+                      [&](long long t, long long j, double u) { U[(base + t * HV) * V + j] = u; });
+    } else {
+        GDN_EACH(w, n * V) {
+            const long long t = w / V, j = w % V;
+            acc_t u = acc_of(0.0);
+            for (long long s = 0; s <= t; s++)
+                u += (acc_t)opnd(Am[t][s]) * (acc_t)opnd(bv[s] * __bfloat162float(v[(base + s * HV) * V + j]));
+            U[(base + t * HV) * V + j] = acc_value(u);
+        }
     }
 }
 

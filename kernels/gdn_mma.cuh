@@ -4,7 +4,8 @@
  * for gdn_chunked_bwd.cu's launch 5 (gdn_chunked_fwd.cu's scans, which
  * include it, stage their own operands at gdn_mma_ld's stride), and, in
  * less shared memory (gdn_mma_gram, below), the Gram products of
- * gdn_chunk_prep (L's k k^T) and gdn_chunk_bprep (k k^T and q k^T):
+ * gdn_chunk_prep (L's k k^T) and gdn_chunk_bprep (k k^T and q k^T), and
+ * (gdn_mma_lower, gdn_mma_upper, at the end) their triangular products:
  *
  *   D(t, i) = sum_{j < L} a_t(j) m_i(j),   t < a.count, i < m.count,
  *
@@ -170,6 +171,121 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     }
     if (mine) gdn_mma_store<GDN_CHUNK / 8>(d, tile, warp * 8, 0, a.count, m.count, store);
     __syncthreads();                              /* every store done, sm free */
+}
+
+/* The triangular products of gdn_chunk_prep (W = A diag(beta Gam(.,-1)) K,
+ * U = A diag(beta) V) and gdn_chunk_bprep (W again; ddelta's dO term):
+ *
+ *   lower:  D(t, j) = sum_{s <= t} A(t, s) M(s, j),        t < n, j < cols,
+ *   upper:  D(s, j) = sum_{s <= t < n} X(t, s) M(t, j),    s < n,
+ *
+ * each element the chain fma(A, M, .) from +0 in increasing s (lower) or t
+ * (upper), as the scalar loops form it.  Warp w owns the rows 8w..8w+7 of
+ * D.  The terms of the tiles off the diagonal go on the tensor cores, the
+ * diagonal tile's as a scalar chain: after the tensor cores' steps (lower:
+ * s < 8w come first) or before them (upper: t < 8w + 8 come first; the
+ * chains' values enter the accumulators through the warp's tile), so each
+ * element keeps its terms and their order.  No term across the diagonal is
+ * formed (the triangle's zeros): a NaN in M's other rows stays out.
+ * A(t, s) at A[t * lda + s] (s <= t < n read only) and X(t, s) at X[t * ldx
+ * + s] (t < (n + 3) / 4 * 4 read; rows past n must hold zeros), doubles in
+ * shared or global memory; m(s, j) gives M's element as a double (s < n);
+ * store(row, j, d).  sb: GDN_CHUNK x (CB + 4) doubles (M's columns CB at a
+ * time), tiles: 64 doubles a warp, both 32-byte aligned, as A and X.  The
+ * whole block calls them (barriers), at least GDN_CHUNK / 8 warps. */
+template <int CB, class FM>
+__device__ static void gdn_mma_stage_cols(double *sb, long long n, long long cols, long long j0, FM m)
+{
+    __syncthreads();                              /* the last columns read */
+    GDN_EACH(w, GDN_CHUNK * CB) {
+        const long long s = w / CB, j = j0 + w % CB;
+        sb[s * (CB + 4) + w % CB] = s < n && j < cols ? m(s, j) : 0.0;
+    }
+    __syncthreads();
+}
+
+template <int CB, class FM, class Store>
+__device__ static void gdn_mma_lower(const double *A, long long lda, double *sb, double *tiles, long long n,
+                                     long long cols, FM m, Store store)
+{
+    using namespace nvcuda;
+    const long long ldb = CB + 4;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const long long t0 = warp * 8;
+    double *tile = tiles + warp * 64;
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+
+    for (long long j0 = 0; j0 < cols; j0 += CB) {
+        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
+        if (t0 >= n || warp >= GDN_CHUNK / 8) continue;
+        gdn_mma_acc d[CB / 8];
+#pragma unroll
+        for (int c = 0; c < CB / 8; c++) wmma::fill_fragment(d[c], 0.0);
+        for (long long k0 = 0; k0 < t0; k0 += 4) {
+            wmma::load_matrix_sync(fa, A + t0 * lda + k0, (unsigned)lda);
+#pragma unroll
+            for (int c = 0; c < CB / 8; c++) {
+                wmma::load_matrix_sync(fb, sb + k0 * ldb + c * 8, (unsigned)ldb);
+                wmma::mma_sync(d[c], fa, fb, d[c]);
+            }
+        }
+#pragma unroll
+        for (int c = 0; c < CB / 8; c++) {
+            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+            __syncwarp();
+            for (int e = lane; e < 64; e += 32) {
+                const long long t = t0 + e / 8, jj = c * 8 + e % 8;
+                if (t >= n || j0 + jj >= cols) continue;
+                double y = tile[e];
+                for (long long s = t0; s <= t; s++) y += A[t * lda + s] * sb[s * ldb + jj];
+                store(t, j0 + jj, y);
+            }
+            __syncwarp();
+        }
+    }
+    __syncthreads();                              /* every store done, sb free */
+}
+
+template <int CB, class FM, class Store>
+__device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb, double *tiles, long long n,
+                                     long long cols, FM m, Store store)
+{
+    using namespace nvcuda;
+    const long long ldb = CB + 4, np = (n + 3) / 4 * 4;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const long long s0 = warp * 8, t1 = s0 + 8 < n ? s0 + 8 : n;
+    double *tile = tiles + warp * 64;
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+
+    for (long long j0 = 0; j0 < cols; j0 += CB) {
+        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
+        if (s0 >= n || warp >= GDN_CHUNK / 8) continue;
+        gdn_mma_acc d[CB / 8];
+#pragma unroll
+        for (int c = 0; c < CB / 8; c++) {        /* the diagonal tile's chains first */
+            for (int e = lane; e < 64; e += 32) {
+                const long long s = s0 + e / 8, jj = c * 8 + e % 8;
+                double y = 0.0;
+                for (long long t = s; t < t1; t++) y += X[t * ldx + s] * sb[t * ldb + jj];
+                tile[e] = y;
+            }
+            __syncwarp();
+            wmma::load_matrix_sync(d[c], tile, 8, wmma::mem_row_major);
+            __syncwarp();
+        }
+        for (long long k0 = s0 + 8; k0 < np; k0 += 4) {
+            wmma::load_matrix_sync(fa, X + k0 * ldx + s0, (unsigned)ldx);
+#pragma unroll
+            for (int c = 0; c < CB / 8; c++) {
+                wmma::load_matrix_sync(fb, sb + k0 * ldb + c * 8, (unsigned)ldb);
+                wmma::mma_sync(d[c], fa, fb, d[c]);
+            }
+        }
+        gdn_mma_store<CB / 8>(d, tile, s0, j0, n, cols, store);
+    }
+    __syncthreads();                              /* every store done, sb free */
 }
 
 #endif
