@@ -139,8 +139,7 @@ __device__ static void gdn_stage_chunk(T *dst, const T *src, const gdn_grad *G, 
 
 __device__ static void gdn_stage_chunk_bf16(float *dst, const __nv_bfloat16 *src, const gdn_grad *G, long long cols)
 {
-    GDN_EACH(w, G->ch.n * cols)
-        dst[(w / cols) * gdn_pad(cols) + w % cols] = __bfloat162float(src[gdn_row(G, w / cols) * cols + w % cols]);
+    GDN_EACH_ROW(t, G->ch.n, j, cols) dst[t * gdn_pad(cols) + j] = __bfloat162float(src[gdn_row(G, t) * cols + j]);
 }
 
 /* Gam(t,-1) and beta_t into the shared arrays (the decay walked back from
@@ -914,8 +913,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
      * steps, kept the bits and measured 13.92 against 14.00 ms on the H200,
      * 12-04: not worth its hundred lines, and a sign that the triangular
      * phases are not where this launch's time goes.) */
-    GDN_EACH(w, n * (K + V)) {
-        const long long t = w / (K + V), c = w % (K + V);
+    GDN_EACH_ROW(t, n, c, K + V) {
         if (c < K) gdn_grad_wy_k(&G, t, c);
         else gdn_grad_wy_v(&G, t, c - K);
     }
@@ -941,12 +939,12 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     gdn_stage_chunk(m.sq, qn, &G, K);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_rows(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_EACH(w, n * K) gdn_grad_qk_rows(&G, m, w / K, w % K);
+    GDN_EACH_ROW(t, n, i, K) gdn_grad_qk_rows(&G, m, t, i);
     __syncthreads();
     GDN_CUT(9);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_EACH(w, n * K) gdn_grad_qk_cols(&G, m, w / K, w % K);
+    GDN_EACH_ROW(t, n, i, K) gdn_grad_qk_cols(&G, m, t, i);
     __syncthreads();
     GDN_CUT(10);
     const double sd = gdn_grad_state_dot(&G, (acc_t *)gdn_grad_sm);   /* k, q and the tables read no more */

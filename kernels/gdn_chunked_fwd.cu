@@ -136,12 +136,22 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 /* w over [0, count), spread over the block's threads. */
 #define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
 
+/* Each (r, j) of rows x cols, a warp a row and a lane a column (blockDim.x
+ * a multiple of 32): a row's elements read coalesced, and no flat index to
+ * split, whose division by a runtime width is a sequence of some twenty
+ * instructions an element (a staged element itself is a load and a store).
+ * For copies and other elements whose order does not matter; a `break`
+ * leaves the row only. */
+#define GDN_EACH_ROW(r, rows, j, cols)                                                  \
+    for (long long r = threadIdx.x / 32; r < (rows); r += blockDim.x / 32)              \
+        for (long long j = threadIdx.x % 32; j < (cols); j += 32)
+
 /* Rows 0..n-1 of src (a chunk's positions: from base, stride H rows of
  * cols) into dst, stride gdn_pad(cols), a thread an element. */
 template <typename T>
 __device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long long n, long long H, long long cols)
 {
-    GDN_EACH(w, n * cols) dst[(w / cols) * gdn_pad(cols) + w % cols] = src[(base + (w / cols) * H) * cols + w % cols];
+    GDN_EACH_ROW(t, n, j, cols) dst[t * gdn_pad(cols) + j] = src[(base + t * H) * cols + j];
 }
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a
@@ -167,7 +177,7 @@ __device__ static void gdn_norm_rows(float *sx, float *rn, const __nv_bfloat16 *
                                      float *y, long long ybase, long long Hy, long long n, long long K, float eps)
 {
     const long long ld = gdn_pad(K);
-    GDN_EACH(w, n * K) sx[(w / K) * ld + w % K] = __bfloat162float(x[(xbase + (w / K) * Hx) * K + w % K]);
+    GDN_EACH_ROW(t, n, i, K) sx[t * ld + i] = __bfloat162float(x[(xbase + t * Hx) * K + i]);
     __syncthreads();
     GDN_EACH(t, n) {
         double ss = 0.0;
@@ -178,10 +188,10 @@ __device__ static void gdn_norm_rows(float *sx, float *rn, const __nv_bfloat16 *
         rn[t] = (float)(1.0 / sqrt(ss + (double)eps));
     }
     __syncthreads();
-    GDN_EACH(w, n * K) {
-        float *e = sx + (w / K) * ld + w % K;
-        *e *= rn[w / K];
-        y[(ybase + (w / K) * Hy) * K + w % K] = *e;
+    GDN_EACH_ROW(t, n, i, K) {
+        float *e = sx + t * ld + i;
+        *e *= rn[t];
+        y[(ybase + t * Hy) * K + i] = *e;
     }
     __syncthreads();
 }

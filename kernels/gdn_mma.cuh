@@ -114,16 +114,10 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_MMA_IB * ld + warp * 64;
 
-    GDN_EACH(w, GDN_CHUNK * lk) {
-        const long long t = w / lk, j = w % lk;
-        sa[t * ld + j] = t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0;
-    }
+    GDN_EACH_ROW(t, GDN_CHUNK, j, lk) sa[t * ld + j] = t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0;
     for (long long i0 = 0; i0 < m.count; i0 += GDN_MMA_IB) {
         __syncthreads();                          /* sa written; m's last rows read */
-        GDN_EACH(w, GDN_MMA_IB * lk) {
-            const long long r = w / lk, j = w % lk;
-            sb[r * ld + j] = i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0;
-        }
+        GDN_EACH_ROW(r, GDN_MMA_IB, j, lk) sb[r * ld + j] = i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0;
         __syncthreads();
         for (int rt = warp; rt * 8 < n; rt += warps) {
             gdn_mma_acc d[GDN_MMA_IB / 8];
@@ -161,8 +155,8 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
         const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
         __syncthreads();                          /* the last slice read */
-        GDN_EACH(w, GDN_CHUNK * kb) {
-            const long long r = w / kb, c = w % kb, j = j0 + c;
+        GDN_EACH_ROW(r, GDN_CHUNK, c, kb) {
+            const long long j = j0 + c;
             sa[r * ld + c] = r < a.count && j < L ? gdn_mma_in(a.at(r, j, L)) : 0.0;
             sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
         }
@@ -204,6 +198,28 @@ __device__ static void gdn_mma_stage_cols(double *sb, long long n, long long col
     __syncthreads();
 }
 
+/* The k-steps k0 <= k < k1 (k - k0 a multiple of 4) of a triangular
+ * product's tile row: A's step k at a + k * astep (layout LA, stride lda),
+ * B's at b + k * ldb (N tiles side by side, row-major); into d[0..N-1], in
+ * increasing k.  gdn_mma_lower's A is row-major (astep 1), gdn_mma_upper's
+ * X^T column-major (astep ldx). */
+template <int N, class LA>
+__device__ static inline void gdn_mma_tri_steps(gdn_mma_acc *d, const double *a, long long astep, long long lda,
+                                                const double *b, long long ldb, long long k0, long long k1)
+{
+    using namespace nvcuda;
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, LA> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+    for (long long k = k0; k < k1; k += 4) {
+        wmma::load_matrix_sync(fa, a + k * astep, (unsigned)lda);
+#pragma unroll
+        for (int c = 0; c < N; c++) {
+            wmma::load_matrix_sync(fb, b + k * ldb + c * 8, (unsigned)ldb);
+            wmma::mma_sync(d[c], fa, fb, d[c]);
+        }
+    }
+}
+
 template <int CB, class FM, class Store>
 __device__ static void gdn_mma_lower(const double *A, long long lda, double *sb, double *tiles, long long n,
                                      long long cols, FM m, Store store)
@@ -213,8 +229,6 @@ __device__ static void gdn_mma_lower(const double *A, long long lda, double *sb,
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const long long t0 = warp * 8;
     double *tile = tiles + warp * 64;
-    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
 
     for (long long j0 = 0; j0 < cols; j0 += CB) {
         gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
@@ -222,14 +236,7 @@ __device__ static void gdn_mma_lower(const double *A, long long lda, double *sb,
         gdn_mma_acc d[CB / 8];
 #pragma unroll
         for (int c = 0; c < CB / 8; c++) wmma::fill_fragment(d[c], 0.0);
-        for (long long k0 = 0; k0 < t0; k0 += 4) {
-            wmma::load_matrix_sync(fa, A + t0 * lda + k0, (unsigned)lda);
-#pragma unroll
-            for (int c = 0; c < CB / 8; c++) {
-                wmma::load_matrix_sync(fb, sb + k0 * ldb + c * 8, (unsigned)ldb);
-                wmma::mma_sync(d[c], fa, fb, d[c]);
-            }
-        }
+        gdn_mma_tri_steps<CB / 8, wmma::row_major>(d, A + t0 * lda, 1, lda, sb, ldb, 0, t0);
 #pragma unroll
         for (int c = 0; c < CB / 8; c++) {
             wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
@@ -256,8 +263,6 @@ __device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb,
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const long long s0 = warp * 8, t1 = s0 + 8 < n ? s0 + 8 : n;
     double *tile = tiles + warp * 64;
-    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
-    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
 
     for (long long j0 = 0; j0 < cols; j0 += CB) {
         gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
@@ -275,14 +280,7 @@ __device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb,
             wmma::load_matrix_sync(d[c], tile, 8, wmma::mem_row_major);
             __syncwarp();
         }
-        for (long long k0 = s0 + 8; k0 < np; k0 += 4) {
-            wmma::load_matrix_sync(fa, X + k0 * ldx + s0, (unsigned)ldx);
-#pragma unroll
-            for (int c = 0; c < CB / 8; c++) {
-                wmma::load_matrix_sync(fb, sb + k0 * ldb + c * 8, (unsigned)ldb);
-                wmma::mma_sync(d[c], fa, fb, d[c]);
-            }
-        }
+        gdn_mma_tri_steps<CB / 8, wmma::col_major>(d, X + s0, ldx, ldx, sb, ldb, s0 + 8, np);
         gdn_mma_store<CB / 8>(d, tile, s0, j0, n, cols, store);
     }
     __syncthreads();                              /* every store done, sb free */
