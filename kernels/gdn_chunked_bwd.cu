@@ -502,6 +502,32 @@ __device__ static double *gdn_pair(const gdn_grad *G, int table, long long t, lo
 /* Row width of R: a position's column sums, two vectors of up to max(K, V). */
 __device__ static long long gdn_rw(const gdn_grad *G) { return 2 * (G->K > G->V ? G->K : G->V); }
 
+/* A lane's GDN_LANE_COLS columns of a row, 32 apart from j0 (the phases
+ * below run GDN_EACH_ROW with a step of GDN_LANE_COLS * 32 columns): their
+ * fma chains run side by side, where an element at a time left a thread
+ * one chain in flight (those phases are latency-bound: an issue every
+ * 2.4-2.8 cycles a scheduler, 12-05), and each row's coefficient is read
+ * once for all of them.  Each chain keeps its terms and their order.  A
+ * column past the width runs on j0 (an address that exists) and is not
+ * stored. */
+#define GDN_LANE_COLS 4
+
+struct gdn_cols {
+    long long j[GDN_LANE_COLS];
+    bool on[GDN_LANE_COLS];
+};
+
+__device__ static gdn_cols gdn_cols_at(long long j0, long long width)
+{
+    gdn_cols c;
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) {
+        c.on[u] = j0 + 32 * u < width;
+        c.j[u] = c.on[u] ? j0 + 32 * u : j0;
+    }
+    return c;
+}
+
 /* dW_t(i) = -(ddelta_t . S0 row i), into the dW workspace; dd is
  * ddelta_t's staged row. (Four of a thread's elements summed together,
  * here and in gdn_grad_yz, measured slower on the H200: gdn_chunk_grad
@@ -593,25 +619,47 @@ __device__ static void gdn_grad_dl(gdn_grad *G, long long t, long long s)
     G->Xm[t * GDN_CHUNK + s] = -acc_value(y);
 }
 
-/* Through W (A's column t): dk_t(i) = beta gt (A^T dW)_t(i); the sum
- * itself to R for dbeta's dot. */
-__device__ static void gdn_grad_wy_k(gdn_grad *G, long long t, long long i)
+/* (A^T M)_t at the lane's columns from j0 of M's rows (the chunk's rows
+ * of src, width wide): store(j, sum) for each that exists. */
+template <class Store>
+__device__ static void gdn_grad_at_cols(const gdn_grad *G, long long t, long long j0, const double *src,
+                                        long long width, Store store)
 {
-    const long long tok = gdn_row(G, t);
-    acc_t x = acc_of(0.0);
-    for (long long a = t; a < G->ch.n; a++) x += (acc_t)gdn_a(G, a, t) * (acc_t)G->dW[gdn_row(G, a) * G->K + i];
-    G->dK[tok * G->K + i] = (acc_t)(G->bt[t] * G->gq[t]) * x;
-    G->R[tok * gdn_rw(G) + i] = x;
+    const gdn_cols c = gdn_cols_at(j0, width);
+    acc_t x[GDN_LANE_COLS];
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) x[u] = acc_of(0.0);
+    for (long long a = t; a < G->ch.n; a++) {
+        const acc_t f = (acc_t)gdn_a(G, a, t);
+        const double *r = src + gdn_row(G, a) * width;
+#pragma unroll
+        for (int u = 0; u < GDN_LANE_COLS; u++) x[u] += f * (acc_t)r[c.j[u]];
+    }
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++)
+        if (c.on[u]) store(c.j[u], x[u]);
 }
 
-/* Through U: dv_t(j) = beta (A^T dU)_t(j); the sum to R after W's. */
-__device__ static void gdn_grad_wy_v(gdn_grad *G, long long t, long long j)
+/* Through W (A's column t): dk_t(i) = beta gt (A^T dW)_t(i); the sum
+ * itself to R for dbeta's dot.  The lane's columns from i0. */
+__device__ static void gdn_grad_wy_k(gdn_grad *G, long long t, long long i0)
 {
     const long long tok = gdn_row(G, t);
-    acc_t y = acc_of(0.0);
-    for (long long a = t; a < G->ch.n; a++) y += (acc_t)gdn_a(G, a, t) * (acc_t)G->dD[gdn_row(G, a) * G->V + j];
-    G->dv[tok * G->V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
-    G->R[tok * gdn_rw(G) + G->K + j] = y;
+    gdn_grad_at_cols(G, t, i0, G->dW, G->K, [&](long long i, acc_t x) {
+        G->dK[tok * G->K + i] = (acc_t)(G->bt[t] * G->gq[t]) * x;
+        G->R[tok * gdn_rw(G) + i] = x;
+    });
+}
+
+/* Through U: dv_t(j) = beta (A^T dU)_t(j); the sum to R after W's.  The
+ * lane's columns from j0. */
+__device__ static void gdn_grad_wy_v(gdn_grad *G, long long t, long long j0)
+{
+    const long long tok = gdn_row(G, t);
+    gdn_grad_at_cols(G, t, j0, G->dD, G->V, [&](long long j, acc_t y) {
+        G->dv[tok * G->V + j] = __double2bfloat16(G->bt[t] * acc_value(y));
+        G->R[tok * gdn_rw(G) + G->K + j] = y;
+    });
 }
 
 /* W and U's share of position t: dD(t,-1) into e0, dbeta into db. */
@@ -702,34 +750,70 @@ __device__ static void gdn_qk_cols(const gdn_grad *G, const gdn_sm_qk &m, long l
     }
 }
 
-/* Pass 1 at (t, i): dk's terms through L's row t (to dK, where pass 2
- * goes on from), and dq. */
-__device__ static void gdn_grad_qk_rows(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i)
+/* Pass 1 at (t, the lane's columns from i0): dk's terms through L's row t
+ * (to dK, where pass 2 goes on from), and dq. */
+__device__ static void gdn_grad_qk_rows(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i0)
 {
     const long long K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
     const double scale = 1.0 / sqrt((double)K);
     const double *ta = m.ta + gdn_tri(t, 0), *tb = m.tb + gdn_tri(t, 0);
-    acc_t dk = G->dK[tok * K + i];
-    for (long long s = t - 1; s >= 0; s--) dk += (acc_t)ta[s] * (acc_t)m.sk[s * pk + i];
-    G->dK[tok * K + i] = dk;
-    const acc_t y = G->R[tok * gdn_rw(G) + i];
-    acc_t z = acc_of(0.0);
-    for (long long s = 0; s <= t; s++) z += (acc_t)tb[s] * (acc_t)m.sk[s * pk + i];
-    G->dQ[tok * K + i] = (acc_t)scale * ((acc_t)G->gq[t] * y + z);
+    const gdn_cols c = gdn_cols_at(i0, K);
+    acc_t dk[GDN_LANE_COLS], z[GDN_LANE_COLS];
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) dk[u] = G->dK[tok * K + c.j[u]];
+    for (long long s = t - 1; s >= 0; s--) {
+        const acc_t f = (acc_t)ta[s];
+#pragma unroll
+        for (int u = 0; u < GDN_LANE_COLS; u++) dk[u] += f * (acc_t)m.sk[s * pk + c.j[u]];
+    }
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) {
+        if (c.on[u]) G->dK[tok * K + c.j[u]] = dk[u];
+        z[u] = acc_of(0.0);
+    }
+    for (long long s = 0; s <= t; s++) {
+        const acc_t f = (acc_t)tb[s];
+#pragma unroll
+        for (int u = 0; u < GDN_LANE_COLS; u++) z[u] += f * (acc_t)m.sk[s * pk + c.j[u]];
+    }
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) {
+        if (!c.on[u]) continue;
+        const acc_t y = G->R[tok * gdn_rw(G) + c.j[u]];
+        G->dQ[tok * K + c.j[u]] = (acc_t)scale * ((acc_t)G->gq[t] * y + z[u]);
+    }
 }
 
-/* Pass 2 at (t, i): dk's terms through L's column t, o's column and S_end. */
-__device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i)
+/* Pass 2 at (t, the lane's columns from i0): dk's terms through L's
+ * column t, o's column and S_end. */
+__device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long long t, long long i0)
 {
     const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
     const double scale = 1.0 / sqrt((double)K);
-    acc_t dk = G->dK[tok * K + i];
-    for (long long a = t + 1; a < n; a++) dk += (acc_t)m.ta[gdn_tri(a, t)] * (acc_t)m.sk[a * pk + i];
-    acc_t z = acc_of(0.0);
-    for (long long a = t; a < n; a++) z += (acc_t)m.tb[gdn_tri(a, t)] * (acc_t)m.sq[a * pk + i];
-    dk += (acc_t)scale * z;
-    dk += (acc_t)G->ex[t] * G->R[tok * gdn_rw(G) + K + i];
-    G->dK[tok * K + i] = dk;
+    const gdn_cols c = gdn_cols_at(i0, K);
+    acc_t dk[GDN_LANE_COLS], z[GDN_LANE_COLS];
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) {
+        dk[u] = G->dK[tok * K + c.j[u]];
+        z[u] = acc_of(0.0);
+    }
+    for (long long a = t + 1; a < n; a++) {
+        const acc_t f = (acc_t)m.ta[gdn_tri(a, t)];
+#pragma unroll
+        for (int u = 0; u < GDN_LANE_COLS; u++) dk[u] += f * (acc_t)m.sk[a * pk + c.j[u]];
+    }
+    for (long long a = t; a < n; a++) {
+        const acc_t f = (acc_t)m.tb[gdn_tri(a, t)];
+#pragma unroll
+        for (int u = 0; u < GDN_LANE_COLS; u++) z[u] += f * (acc_t)m.sq[a * pk + c.j[u]];
+    }
+#pragma unroll
+    for (int u = 0; u < GDN_LANE_COLS; u++) {
+        if (!c.on[u]) continue;
+        acc_t d = dk[u] + (acc_t)scale * z[u];
+        d += (acc_t)G->ex[t] * G->R[tok * gdn_rw(G) + K + c.j[u]];
+        G->dK[tok * K + c.j[u]] = d;
+    }
 }
 
 /* <S0, dSe>, the sum over the state's K V elements of S0 dSe (S_end's
@@ -913,10 +997,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
      * steps, kept the bits and measured 13.92 against 14.00 ms on the H200,
      * 12-04: not worth its hundred lines, and a sign that the triangular
      * phases are not where this launch's time goes.) */
-    GDN_EACH_ROW(t, n, c, K + V) {
-        if (c < K) gdn_grad_wy_k(&G, t, c);
-        else gdn_grad_wy_v(&G, t, c - K);
-    }
+    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_wy_k(&G, t, i0);
+    GDN_EACH_ROW_BY(t, n, j0, V, GDN_LANE_COLS) gdn_grad_wy_v(&G, t, j0);
     __syncthreads();                              /* A is read no more: E goes over it */
     GDN_CUT(6);
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
@@ -939,12 +1021,12 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     gdn_stage_chunk(m.sq, qn, &G, K);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_rows(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_EACH_ROW(t, n, i, K) gdn_grad_qk_rows(&G, m, t, i);
+    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_rows(&G, m, t, i0);
     __syncthreads();
     GDN_CUT(9);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
-    GDN_EACH_ROW(t, n, i, K) gdn_grad_qk_cols(&G, m, t, i);
+    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_cols(&G, m, t, i0);
     __syncthreads();
     GDN_CUT(10);
     const double sd = gdn_grad_state_dot(&G, (acc_t *)gdn_grad_sm);   /* k, q and the tables read no more */
@@ -967,7 +1049,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
  * a thread a token did: the same terms, the same bits), the lanes dx.
  * (A thread a token read its rows K * 8 bytes apart, 32 cache lines a
  * load: 1.23 ms at (4,2048,16,128) on the H200, 12-05; a warp whose lane
- * 0 read x from global memory and divided each term, 1.93 ms.) */
+ * 0 read x from global memory and divided each term, 1.93 ms; this
+ * form: 0.58 ms, against 1.82 ms for the 1.93 one, on an H100, 12-05.) */
 #define GDN_GROUP_WARPS 4
 
 extern "C" __global__ void gdn_chunk_group(const __nv_bfloat16 *__restrict__ q,
