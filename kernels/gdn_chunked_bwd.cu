@@ -829,37 +829,63 @@ __device__ static double gdn_grad_state_dot(const gdn_grad *G, acc_t *scratch)
     return acc_value(block_sum(x, scratch));
 }
 
-/* The rest of position t: dbeta from L's row; dD(t,-1) from o and, for
- * t = n-1, from S_end (sd, gdn_grad_state_dot's); dD(n-1,t) into es[t]
- * (none for t = n-1: Gam(n-1,n-1) is 1); dbeta out. */
-__device__ static void gdn_grad_sums(gdn_grad *G, long long t, double sd, __nv_bfloat16 *dbeta)
+/* The rest of position t, in two steps.  gdn_grad_chain forms one of its
+ * three sums, part 0: dbeta's through L's row; 1: q_t . y (o's share of
+ * dD(t,-1)); 2: k_t . z (S_end's share of dD(n-1,t)), into sums[part][t];
+ * the three are independent chains, so three threads a position run them
+ * side by side (a thread a position walked them one after the other, 64
+ * of the block's 256 threads busy), q_t and k_t read from the staged rows
+ * (m.sq, m.sk: the same floats as qn, kn).  Then gdn_grad_sums: dD(t,-1),
+ * for t = n-1 from S_end too (sd, gdn_grad_state_dot's); dD(n-1,t) into
+ * es[t] (none for t = n-1: Gam(n-1,n-1) is 1); dbeta out. */
+__device__ static void gdn_grad_chain(const gdn_grad *G, const gdn_sm_qk &m, long long t, int part,
+                                      double (*sums)[GDN_CHUNK])
 {
-    const long long n = G->ch.n, K = G->K, tok = gdn_row(G, t);
-    const double scale = 1.0 / sqrt((double)K);
+    const long long K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
     const acc_t *y = G->R + tok * gdn_rw(G), *z = y + K;
-    acc_t db = acc_of(0.0), e = acc_of(0.0), es = acc_of(0.0);
-    for (long long s = t - 1; s >= 0; s--) {
-        const double c = G->Xm[t * GDN_CHUNK + s], kk = *gdn_pair(G, GDN_KK, t, s);
-        db += (acc_t)(c * kk) * (acc_t)*gdn_pair(G, GDN_GR, t, s);
+    acc_t x = acc_of(0.0);
+    if (part == 0) {
+        for (long long s = t - 1; s >= 0; s--) {
+            const double c = G->Xm[t * GDN_CHUNK + s], kk = *gdn_pair(G, GDN_KK, t, s);
+            x += (acc_t)(c * kk) * (acc_t)*gdn_pair(G, GDN_GR, t, s);
+        }
+    } else if (part == 1) {
+        for (long long i = 0; i < K; i++) x += (acc_t)m.sq[t * pk + i] * y[i];
+    } else {
+        for (long long i = 0; i < K; i++) x += (acc_t)m.sk[t * pk + i] * z[i];
     }
-    G->db[t] += acc_value(db);
-    for (long long i = 0; i < K; i++) e += (acc_t)gdn_q(G, t)[i] * y[i];
-    G->e0[t] += scale * G->gq[t] * acc_value(e);
-    for (long long i = 0; i < K; i++) es += (acc_t)gdn_k(G, t)[i] * z[i];
-    G->es[t] = t < n - 1 ? G->ex[t] * acc_value(es) : 0.0;
+    sums[part][t] = acc_value(x);
+}
+
+__device__ static void gdn_grad_sums(gdn_grad *G, long long t, double sd, const double (*sums)[GDN_CHUNK],
+                                     __nv_bfloat16 *dbeta)
+{
+    const long long n = G->ch.n, tok = gdn_row(G, t);
+    const double scale = 1.0 / sqrt((double)G->K);
+    G->db[t] += sums[0][t];
+    G->e0[t] += scale * G->gq[t] * sums[1][t];
+    G->es[t] = t < n - 1 ? G->ex[t] * sums[2][t] : 0.0;
     if (t == n - 1) G->e0[t] += G->ex[n] * sd;
     dbeta[tok] = __double2bfloat16(G->db[t]);
 }
 
 /* dg_r = the sum of dD(t,s) over the pairs s < r <= t: the rows t >= r of
  * E (se, its copy in shared memory at a stride of gdn_pad(GDN_CHUNK),
- * s < t; e0 for s = -1) and S_end's es[s], s < r. */
+ * s < t; e0 for s = -1) and S_end's es[s], s < r.  The terms of the rows
+ * t >= r are walked by one loop, (t, s) advanced by hand: a warp's lanes
+ * (a value of r each) then run the same instructions each step, where the
+ * nested loops' bounds, different in each lane, split the warp (0.44 ms of
+ * launch 5 on an H100, 12-05).  The same terms in the same order. */
 __device__ static float gdn_grad_dg(const gdn_grad *G, long long r, const double *se)
 {
+    const long long n = G->ch.n, ld = gdn_pad(GDN_CHUNK);
     acc_t y = acc_of(0.0);
-    for (long long t = r; t < G->ch.n; t++) {
-        y += (acc_t)G->e0[t];
-        for (long long s = 0; s < r; s++) y += (acc_t)se[t * gdn_pad(GDN_CHUNK) + s];
+    for (long long t = r, s = -1; t < n;) {
+        y += (acc_t)(s < 0 ? G->e0[t] : se[t * ld + s]);
+        if (++s == r) {
+            s = -1;
+            t++;
+        }
     }
     for (long long s = 0; s < r; s++) y += (acc_t)G->es[s];
     return (float)acc_value(y);
@@ -1029,8 +1055,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_cols(&G, m, t, i0);
     __syncthreads();
     GDN_CUT(10);
-    const double sd = gdn_grad_state_dot(&G, (acc_t *)gdn_grad_sm);   /* k, q and the tables read no more */
-    GDN_EACH(t, n) gdn_grad_sums(&G, t, sd, dbeta);
+    /* ta and tb read no more: the state dot's scratch and the three sums go there */
+    const double sd = gdn_grad_state_dot(&G, (acc_t *)m.tb);
+    double (*sums)[GDN_CHUNK] = (double (*)[GDN_CHUNK])m.ta;
+    GDN_EACH(w, 3 * n) gdn_grad_chain(&G, m, w % n, (int)(w / n), sums);
+    __syncthreads();
+    GDN_EACH(t, n) gdn_grad_sums(&G, t, sd, sums, dbeta);
+    __syncthreads();                              /* the sums read: E goes over k, q and them */
     gdn_stage_lower(gdn_grad_sm, G.Am, n, 0);
     __syncthreads();
     GDN_CUT(11);
