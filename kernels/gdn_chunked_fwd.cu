@@ -44,6 +44,7 @@
 #include "gdn.cuh"
 #define ACC_DEFAULT double
 #include "acc.cuh"
+#include "gdn_loops.cuh"
 
 #define GDN_CHUNK 64
 
@@ -132,23 +133,6 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
         __syncthreads();
     }
 }
-
-/* w over [0, count), spread over the block's threads. */
-#define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
-
-/* Each (r, j) of rows x cols, a warp a row and a lane a column (blockDim.x
- * a multiple of 32): a row's elements read coalesced, and no flat index to
- * split, whose division by a runtime width is a sequence of some twenty
- * instructions an element (a staged element itself is a load and a store).
- * For copies and other elements whose order does not matter; a `break`
- * leaves the row only. */
-#define GDN_EACH_ROW(r, rows, j, cols) GDN_EACH_ROW_BY(r, rows, j, cols, 1)
-
-/* The same, each lane starting per columns at j, j + 32 per, .. (the
- * caller takes the columns j + 32 u, u < per, that are < cols). */
-#define GDN_EACH_ROW_BY(r, rows, j, cols, per)                                          \
-    for (long long r = threadIdx.x / 32; r < (rows); r += blockDim.x / 32)              \
-        for (long long j = threadIdx.x % 32; j < (cols); j += 32 * (per))
 
 /* Rows 0..n-1 of src (a chunk's positions: from base, stride H rows of
  * cols) into dst, stride gdn_pad(cols), a thread an element. */

@@ -38,6 +38,7 @@
 #define GDN_MMA_CUH
 
 #include <mma.h>
+#include "gdn_loops.cuh"
 
 #define GDN_MMA_IB 32            /* m's rows staged at a time */
 
