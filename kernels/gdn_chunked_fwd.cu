@@ -296,17 +296,26 @@ extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
 }
 
 /* Gam(n-1,t) for t < n into ex[t] and Gam(n-1,-1) into ex[n], walked back
- * from the chunk's end (thread 0; the same for every column). */
+ * from the chunk's end by thread 0 (the same for every column; that order
+ * of the adds fixes the bits), then every thread waits.  The block loads
+ * the n values of g side by side first and takes the n + 1 exps side by
+ * side last: thread 0's chain is then n adds from shared memory, not n
+ * global loads and n exps in a row with every other thread waiting. */
 __device__ static void gdn_chunk_decays(const float *g, long long base, long long n, long long H, double *ex)
 {
+    GDN_EACH(t, n) ex[t] = g[base + t * H];
+    __syncthreads();
     if (threadIdx.x == 0) {
         double d = 0.0;
         for (long long t = n - 1; t >= 0; t--) {
-            ex[t] = exp(d);
-            d += g[base + t * H];
+            const double gt = ex[t];
+            ex[t] = d;
+            d += gt;
         }
-        ex[n] = exp(d);
+        ex[n] = d;
     }
+    __syncthreads();
+    GDN_EACH(t, n + 1) ex[t] = exp(ex[t]);
     __syncthreads();
 }
 
@@ -494,9 +503,9 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN
     for (int term = 0; term < nterms; term++)
         for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
             __syncthreads();                      /* the last block of the A operand read */
-            GDN_EACH(w, GDN_SCAN_TB * K) {
-                const long long t = t0 + w / K, i = w % K;
-                m.sa[(w / K) * m.lda + i] = t < n ? a(term, t, i) : 0.0;
+            GDN_EACH_ROW_INT(u, GDN_SCAN_TB, i, K) {
+                const int t = t0 + u;
+                m.sa[u * m.lda + i] = t < n ? a(term, t, i) : 0.0;
             }
             __syncthreads();
             const double *bt = b(term);

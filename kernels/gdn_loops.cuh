@@ -24,4 +24,12 @@
     for (long long r = threadIdx.x / 32; r < (rows); r += blockDim.x / 32)              \
         for (long long j = threadIdx.x % 32; j < (cols); j += 32 * (per))
 
+/* GDN_EACH_ROW with int indices, for the scans (gdn_scan_state_mma), held
+ * to 64 registers a thread for four blocks an SM: there ptxas spilled 116
+ * bytes with long long indices and 76 with int, while gdn_chunk_grad
+ * spilled more with int ones (24 bytes against 12; sm_90a, 12-05). */
+#define GDN_EACH_ROW_INT(r, rows, j, cols)                                              \
+    for (int r = threadIdx.x / 32; r < (rows); r += blockDim.x / 32)                    \
+        for (int j = threadIdx.x % 32; j < (cols); j += 32)
+
 #endif
