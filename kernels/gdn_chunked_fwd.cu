@@ -139,7 +139,8 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 template <typename T>
 __device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long long n, long long H, long long cols)
 {
-    GDN_EACH_ROW(t, n, j, cols) dst[t * gdn_pad(cols) + j] = src[(base + t * H) * cols + j];
+    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(n, cols, [&](int t, int j) { return src[(base + t * H) * cols + j]; },
+                                          [&](int t, int j, T x) { dst[t * gdn_pad(cols) + j] = x; });
 }
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a
@@ -165,7 +166,8 @@ __device__ static void gdn_norm_rows(float *sx, float *rn, const __nv_bfloat16 *
                                      float *y, long long ybase, long long Hy, long long n, long long K, float eps)
 {
     const long long ld = gdn_pad(K);
-    GDN_EACH_ROW(t, n, i, K) sx[t * ld + i] = __bfloat162float(x[(xbase + t * Hx) * K + i]);
+    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(n, K, [&](int t, int i) { return x[(xbase + t * Hx) * K + i]; },
+                                          [&](int t, int i, __nv_bfloat16 e) { sx[t * ld + i] = __bfloat162float(e); });
     __syncthreads();
     GDN_EACH(t, n) {
         double ss = 0.0;
@@ -408,6 +410,12 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
  * owns the chunk's positions 8w.. and the tile's rows 8w.. and 8(w + 8).. */
 #define GDN_SCAN_KB 32
 #define GDN_SCAN_TB 16
+#ifndef GDN_SCAN_RB
+#define GDN_SCAN_RB 8            /* a chunk's rows a warp stages at a time */
+#endif
+#ifndef GDN_SCAN_CB
+#define GDN_SCAN_CB 1            /* the A operand's columns a lane stages at a time */
+#endif
 
 struct gdn_scan_mma {
     double *sa, *sd, *so, *tile;
@@ -452,10 +460,9 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
     wmma::fill_fragment(d[1], 0.0);
     for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
         __syncthreads();                          /* the last block of rows read */
-        GDN_EACH(w, GDN_CHUNK * GDN_SCAN_KB) {
-            const long long t = w / GDN_SCAN_KB, i = i0 + w % GDN_SCAN_KB;
-            m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)rows[(base + t * H) * K + i] : 0.0;
-        }
+        gdn_copy_rows<GDN_SCAN_RB, 1>(GDN_CHUNK, GDN_SCAN_KB,
+            [&](int t, int c) { return t < n && i0 + c < K ? rows[(base + t * H) * K + i0 + c] : 0.0f; },
+            [&](int t, int c, float x) { m.sa[t * m.ldk + c] = x; });
         __syncthreads();
         if (warp * 8 < n)
             for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
@@ -503,10 +510,9 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN
     for (int term = 0; term < nterms; term++)
         for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
             __syncthreads();                      /* the last block of the A operand read */
-            GDN_EACH_ROW_INT(u, GDN_SCAN_TB, i, K) {
-                const int t = t0 + u;
-                m.sa[u * m.lda + i] = t < n ? a(term, t, i) : 0.0;
-            }
+            gdn_copy_rows<GDN_SCAN_TB / 8, GDN_SCAN_CB>(GDN_SCAN_TB, K,
+                [&](int u, int i) { return t0 + u < n ? a(term, t0 + u, i) : 0.0; },
+                [&](int u, int i, double x) { m.sa[u * m.lda + i] = x; });
             __syncthreads();
             const double *bt = b(term);
             for (int r = 0; r < 2; r++) {
