@@ -139,8 +139,7 @@ __device__ static void gdn_stage_chunk(T *dst, const T *src, const gdn_grad *G, 
 
 __device__ static void gdn_stage_chunk_bf16(float *dst, const __nv_bfloat16 *src, const gdn_grad *G, long long cols)
 {
-    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(G->ch.n, cols, [&](int t, int j) { return src[gdn_row(G, t) * cols + j]; },
-                                          [&](int t, int j, __nv_bfloat16 x) { dst[t * gdn_pad(cols) + j] = __bfloat162float(x); });
+    GDN_EACH_ROW(t, G->ch.n, j, cols) dst[t * gdn_pad(cols) + j] = __bfloat162float(src[gdn_row(G, t) * cols + j]);
 }
 
 /* Gam(t,-1) and beta_t into the shared arrays (the decay walked back from
@@ -391,10 +390,6 @@ __device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __n
  * ddelta would read); columns past V are computed and never stored.
  * Shared memory: gdn_scan_mma_at's, with two B operands (ddelta, dO). */
 
-#ifndef GDN_DSCAN_B
-#define GDN_DSCAN_B 2            /* B operand elements a thread stages at a time */
-#endif
-
 /* dS0 over dS: the q terms, then the W terms, through gdn_scan_state_mma
  * (dO and ddelta of the tile staged as its B operands, -0 past n and V). */
 __device__ static void gdn_dscan_ds0_mma(const gdn_scan_mma &m, const float *qn, const double *W,
@@ -404,15 +399,13 @@ __device__ static void gdn_dscan_ds0_mma(const gdn_scan_mma &m, const float *qn,
                                          double scale)
 {
     const long long n = ch.n;
-    gdn_copy_each<GDN_DSCAN_B>(GDN_CHUNK * GDN_SCAN_COLS, [&](int w) {
+    GDN_EACH(w, GDN_CHUNK * GDN_SCAN_COLS) {
         const long long t = w / GDN_SCAN_COLS, j = j0 + w % GDN_SCAN_COLS;
-        return t < n && j < V ? dD[(ch.base + t * H) * V + j] : -0.0;
-    }, [&](int w, double x) { m.sd[w] = x; });
-    gdn_copy_each<GDN_DSCAN_B>(GDN_CHUNK * GDN_SCAN_COLS, [&](int w) {
-        const long long t = w / GDN_SCAN_COLS, j = j0 + w % GDN_SCAN_COLS;
-        return t < n && j < V ? (double)__bfloat162float(dO[(ch.base + t * H) * V + j]) : -0.0;
-    }, [&](int w, double x) { m.so[w] = x; });
-    gdn_scan_state_mma(m, dS, ex[n], 2,
+        const bool in = t < n && j < V;
+        m.so[w] = in ? (double)__bfloat162float(dO[(ch.base + t * H) * V + j]) : -0.0;
+        m.sd[w] = in ? dD[(ch.base + t * H) * V + j] : -0.0;
+    }
+    gdn_scan_state_mma<0>(m, dS, ex[n], 2,
                        [&](int term, long long t, long long i) {
                            const long long tok = ch.base + t * H;
                            return term == 0 ? scale * gq[t] * qn[tok * K + i] : -W[tok * K + i];
@@ -465,7 +458,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
         if (gdn_mma_on) {
             /* ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, j]) */
-            gdn_scan_rows_mma(m, kn, dS, ch.base, ch.n, H, K, [&](long long t, long long jj, double d) {
+            gdn_scan_rows_mma<0>(m, kn, dS, ch.base, ch.n, H, K, [&](long long t, long long jj, double d) {
                 if (t < ch.n && j0 + jj < V) dD[(ch.base + t * H) * V + j0 + jj] += ex[t] * d;
             });
             __syncthreads();        /* every ddelta of the tile written, dSe's copy to dhs done */

@@ -139,8 +139,7 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 template <typename T>
 __device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long long n, long long H, long long cols)
 {
-    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(n, cols, [&](int t, int j) { return src[(base + t * H) * cols + j]; },
-                                          [&](int t, int j, T x) { dst[t * gdn_pad(cols) + j] = x; });
+    GDN_EACH_ROW(t, n, j, cols) dst[t * gdn_pad(cols) + j] = src[(base + t * H) * cols + j];
 }
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a
@@ -166,8 +165,7 @@ __device__ static void gdn_norm_rows(float *sx, float *rn, const __nv_bfloat16 *
                                      float *y, long long ybase, long long Hy, long long n, long long K, float eps)
 {
     const long long ld = gdn_pad(K);
-    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(n, K, [&](int t, int i) { return x[(xbase + t * Hx) * K + i]; },
-                                          [&](int t, int i, __nv_bfloat16 e) { sx[t * ld + i] = __bfloat162float(e); });
+    GDN_EACH_ROW(t, n, i, K) sx[t * ld + i] = __bfloat162float(x[(xbase + t * Hx) * K + i]);
     __syncthreads();
     GDN_EACH(t, n) {
         double ss = 0.0;
@@ -410,12 +408,12 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
  * owns the chunk's positions 8w.. and the tile's rows 8w.. and 8(w + 8).. */
 #define GDN_SCAN_KB 32
 #define GDN_SCAN_TB 16
-#ifndef GDN_SCAN_RB
-#define GDN_SCAN_RB 8            /* a chunk's rows a warp stages at a time */
-#endif
-#ifndef GDN_SCAN_CB
-#define GDN_SCAN_CB 1            /* the A operand's columns a lane stages at a time */
-#endif
+/* The forward scan's staging, a chunk's rows GDN_SCAN_RB of a warp at a
+ * time (gdn_copy_rows; its state's A operand 2 rows a warp): 1.88 -> 1.57
+ * ms on an H100 (12-05, against 1.64 at 1 and 1.72 at 8).  The backward's
+ * dscan keeps the element loops (RB 0): batched, its spill grew and it was
+ * slower (2.83 -> 2.89..3.10 ms). */
+#define GDN_SCAN_RB 2
 
 struct gdn_scan_mma {
     double *sa, *sd, *so, *tile;
@@ -447,7 +445,7 @@ __device__ static void gdn_scan_pad_rows(double (*S)[GDN_SCAN_COLS], long long K
  * GDN_SCAN_KB columns at a time, 0 past n and K), then store(t, jj, d)
  * for each, t < GDN_CHUNK (the caller drops t >= n): the forward's delta
  * (rows W), the backward's ddelta (rows k). */
-template <class Store>
+template <int RB, class Store>
 __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *rows, double (*S)[GDN_SCAN_COLS],
                                          long long base, long long n, long long H, long long K, Store store)
 {
@@ -460,9 +458,15 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
     wmma::fill_fragment(d[1], 0.0);
     for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
         __syncthreads();                          /* the last block of rows read */
-        gdn_copy_rows<GDN_SCAN_RB, 1>(GDN_CHUNK, GDN_SCAN_KB,
-            [&](int t, int c) { return t < n && i0 + c < K ? rows[(base + t * H) * K + i0 + c] : 0.0f; },
-            [&](int t, int c, float x) { m.sa[t * m.ldk + c] = x; });
+        if (RB > 0)
+            gdn_copy_rows<RB ? RB : 1, 1>(GDN_CHUNK, GDN_SCAN_KB,
+                [&](int t, int c) { return t < n && i0 + c < K ? rows[(base + t * H) * K + i0 + c] : 0.0f; },
+                [&](int t, int c, float x) { m.sa[t * m.ldk + c] = x; });
+        else
+            GDN_EACH(w, GDN_CHUNK * GDN_SCAN_KB) {
+                const long long t = w / GDN_SCAN_KB, i = i0 + w % GDN_SCAN_KB;
+                m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)rows[(base + t * H) * K + i] : 0.0;
+            }
         __syncthreads();
         if (warp * 8 < n)
             for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
@@ -489,7 +493,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
  * then store(i, jj, d) for the rows i < K (the rows past K stay -0): the
  * forward's state (one term, kn_t[i] Gam(n-1,t) delta_t), the backward's
  * dS0 (two, gdn_dscan_ds0_mma). */
-template <class TermA, class TermB, class Store>
+template <int RB, class TermA, class TermB, class Store>
 __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN_SCAN_COLS], double exn,
                                           int nterms, TermA a, TermB b, long long n, long long K, Store store)
 {
@@ -510,9 +514,15 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN
     for (int term = 0; term < nterms; term++)
         for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
             __syncthreads();                      /* the last block of the A operand read */
-            gdn_copy_rows<GDN_SCAN_TB / 8, GDN_SCAN_CB>(GDN_SCAN_TB, K,
-                [&](int u, int i) { return t0 + u < n ? a(term, t0 + u, i) : 0.0; },
-                [&](int u, int i, double x) { m.sa[u * m.lda + i] = x; });
+            if (RB > 0)
+                gdn_copy_rows<GDN_SCAN_TB / 8, 1>(GDN_SCAN_TB, K,
+                    [&](int u, int i) { return t0 + u < n ? a(term, t0 + u, i) : 0.0; },
+                    [&](int u, int i, double x) { m.sa[u * m.lda + i] = x; });
+            else
+                GDN_EACH_ROW_INT(u, GDN_SCAN_TB, i, K) {
+                    const int t = t0 + u;
+                    m.sa[u * m.lda + i] = t < n ? a(term, t, i) : 0.0;
+                }
             __syncthreads();
             const double *bt = b(term);
             for (int r = 0; r < 2; r++) {
@@ -573,7 +583,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
             for (long long i = r0; i < K; i += rstep) S0[i * V + j] = (float)S[i][jj];
         }
         /* delta_t[j] = U_t[j] - W_t . S0[:, j], over U; Gam(n-1,t) delta_t to sd */
-        gdn_scan_rows_mma(m, W, S, base, n, H, K, [&](long long t, long long jj, double d) {
+        gdn_scan_rows_mma<GDN_SCAN_RB>(m, W, S, base, n, H, K, [&](long long t, long long jj, double d) {
             double u = -0.0;
             if (t < n && j0 + jj < V) {
                 double *ut = U + (base + t * H) * V + j0 + jj;
@@ -583,7 +593,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
             m.sd[t * GDN_SCAN_COLS + jj] = u;
         });
         __syncthreads();            /* every delta of the tile written, S0 read */
-        gdn_scan_state_mma(m, S, ex[n], 1,
+        gdn_scan_state_mma<GDN_SCAN_RB>(m, S, ex[n], 1,
                            [&](int, long long t, long long i) { return (double)kn[(base + t * H) * K + i]; },
                            [&](int) { return (const double *)m.sd; }, n, K,
                            [&](long long i, long long jj, double d) { S[i][jj] = (double)(float)d; });

@@ -36,16 +36,13 @@
  * column), RB of a warp's rows and CB of a lane's columns at a time: v =
  * load(r, j) for the whole batch, then store(r, j, v) for it.  Why: in a
  * loop of one load and one store an element, the compiler keeps each load
- * after the last store (through generic pointers the two may alias), so a
- * thread waits one memory latency an element; here it waits one a batch.
- * For copies into shared memory, whose order does not matter. */
-#ifndef GDN_COPY_RB
-#define GDN_COPY_RB 2            /* the kernels' batch: 2 rows of a warp */
-#endif
-#ifndef GDN_COPY_CB
-#define GDN_COPY_CB 2            /* by 2 columns of a lane */
-#endif
-
+ * after the last store (through generic pointers the two may alias; the
+ * PTX shows it), so a thread waits one memory latency an element; here one
+ * a batch.  For copies into shared memory, whose order does not matter.
+ * It pays where a block waits on its loads with few others to hide them
+ * (the forward scan, 1.88 -> 1.57 ms at RB 2 on an H100, 12-05); in the
+ * launches of 2 or 3 blocks an SM its registers cost more than it saved
+ * (gdn_chunk_grad 6.37 -> 7.16, bprep 1.80 -> 1.98; docs/PERF.md). */
 template <int RB, int CB, class Load, class Store>
 __device__ static inline void gdn_copy_rows(int rows, int cols, Load load, Store store)
 {
@@ -64,22 +61,6 @@ __device__ static inline void gdn_copy_rows(int rows, int cols, Load load, Store
                 for (int b = 0; b < CB; b++)
                     if (r0 + a * warps < rows && j0 + 32 * b < cols) store(r0 + a * warps, j0 + 32 * b, v[a][b]);
         }
-}
-
-/* The same for w over [0, count) spread over the block's threads (as
- * GDN_EACH), B of a thread's at a time. */
-template <int B, class Load, class Store>
-__device__ static inline void gdn_copy_each(int count, Load load, Store store)
-{
-    for (int w0 = threadIdx.x; w0 < count; w0 += B * blockDim.x) {
-        decltype(load(0)) v[B];
-#pragma unroll
-        for (int u = 0; u < B; u++)
-            if (w0 + u * (int)blockDim.x < count) v[u] = load(w0 + u * (int)blockDim.x);
-#pragma unroll
-        for (int u = 0; u < B; u++)
-            if (w0 + u * (int)blockDim.x < count) store(w0 + u * (int)blockDim.x, v[u]);
-    }
 }
 
 #endif

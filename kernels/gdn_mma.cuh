@@ -115,14 +115,10 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_MMA_IB * ld + warp * 64;
 
-    gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(GDN_CHUNK, lk,
-        [&](int t, int j) { return t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0; },
-        [&](int t, int j, double x) { sa[t * ld + j] = x; });
+    GDN_EACH_ROW(t, GDN_CHUNK, j, lk) sa[t * ld + j] = t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0;
     for (long long i0 = 0; i0 < m.count; i0 += GDN_MMA_IB) {
         __syncthreads();                          /* sa written; m's last rows read */
-        gdn_copy_rows<GDN_COPY_RB, GDN_COPY_CB>(GDN_MMA_IB, lk,
-            [&](int r, int j) { return i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0; },
-            [&](int r, int j, double x) { sb[r * ld + j] = x; });
+        GDN_EACH_ROW(r, GDN_MMA_IB, j, lk) sb[r * ld + j] = i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0;
         __syncthreads();
         for (int rt = warp; rt * 8 < n; rt += warps) {
             gdn_mma_acc d[GDN_MMA_IB / 8];
@@ -144,9 +140,6 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
  * warps (one tile row each); sm 32-byte aligned, 2 GDN_CHUNK
  * gdn_mma_ld(GDN_GRAM_KB) + 64 warps doubles (the sidecars' gram_smem). */
 #define GDN_GRAM_KB 32
-#ifndef GDN_GRAM_RB
-#define GDN_GRAM_RB 1            /* a warp's rows staged at a time */
-#endif
 
 template <typename TA, typename TM, class Store>
 __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
@@ -163,12 +156,11 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
         const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
         __syncthreads();                          /* the last slice read */
-        gdn_copy_rows<GDN_GRAM_RB, 1>(GDN_CHUNK, kb,
-            [&](int r, int c) { return r < a.count && j0 + c < L ? gdn_mma_in(a.at(r, j0 + c, L)) : 0.0; },
-            [&](int r, int c, double x) { sa[r * ld + c] = x; });
-        gdn_copy_rows<GDN_GRAM_RB, 1>(GDN_CHUNK, kb,
-            [&](int r, int c) { return r < m.count && j0 + c < L ? gdn_mma_in(m.at(r, j0 + c, L)) : 0.0; },
-            [&](int r, int c, double x) { sb[r * ld + c] = x; });
+        GDN_EACH_ROW(r, GDN_CHUNK, c, kb) {
+            const long long j = j0 + c;
+            sa[r * ld + c] = r < a.count && j < L ? gdn_mma_in(a.at(r, j, L)) : 0.0;
+            sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
+        }
         __syncthreads();
         if (mine) gdn_mma_steps<GDN_CHUNK / 8>(d, sa + warp * 8 * ld, sb, ld, kb);
     }
