@@ -457,11 +457,13 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
         if (j < V)
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
         if (gdn_mma_on) {
+            GDN_CUT_CHUNK(1);
             /* ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, j]) */
             gdn_scan_rows_mma<0>(m, kn, dS, ch.base, ch.n, H, K, [&](long long t, long long jj, double d) {
                 if (t < ch.n && j0 + jj < V) dD[(ch.base + t * H) * V + j0 + jj] += ex[t] * d;
             });
             __syncthreads();        /* every ddelta of the tile written, dSe's copy to dhs done */
+            GDN_CUT_CHUNK(2);
             gdn_dscan_ds0_mma(m, qn, W, dO, dD, dS, ex, gq, ch, H, K, V, j0, scale);
             continue;
         }

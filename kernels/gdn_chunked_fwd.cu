@@ -68,14 +68,18 @@ __device__ static long long gdn_tok(long long b, long long t, long long H, long 
  * and gdn_chunk_grad in the backward) after its first N phases, at its
  * GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes such copies, and
  * device-gdn-bench's STEPS=cuts times each under Nsight Compute, so the
- * differences between the prefixes say where a launch's time goes.  Every
- * thread of the block reaches a mark (none inside a GDN_EACH or a branch
- * of its own).  Never defined in a kernel that is verified or timed as
- * ours. */
+ * differences between the prefixes say where a launch's time goes.  The
+ * scans, which walk the chunks in a loop, mark their phases with
+ * GDN_CUT_CHUNK(k): each chunk then ends there (`continue`), and the loop
+ * goes on.  Every thread of the block reaches a mark (none inside a
+ * GDN_EACH or a branch of its own).  Never defined in a kernel that is
+ * verified or timed as ours. */
 #ifdef GDN_PHASES
 #define GDN_CUT(k) do { if ((k) >= GDN_PHASES) return; } while (0)
+#define GDN_CUT_CHUNK(k) if ((k) >= GDN_PHASES) continue
 #else
 #define GDN_CUT(k) do { } while (0)
+#define GDN_CUT_CHUNK(k) do { } while (0)
 #endif
 
 /* a . b, K long, summed in acc_t in index order. */
@@ -582,6 +586,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
             float *S0 = hs + (lane * nc + c) * K * V;
             for (long long i = r0; i < K; i += rstep) S0[i * V + j] = (float)S[i][jj];
         }
+        GDN_CUT_CHUNK(1);
         /* delta_t[j] = U_t[j] - W_t . S0[:, j], over U; Gam(n-1,t) delta_t to sd */
         gdn_scan_rows_mma<GDN_SCAN_RB>(m, W, S, base, n, H, K, [&](long long t, long long jj, double d) {
             double u = -0.0;
@@ -593,6 +598,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
             m.sd[t * GDN_SCAN_COLS + jj] = u;
         });
         __syncthreads();            /* every delta of the tile written, S0 read */
+        GDN_CUT_CHUNK(2);
         gdn_scan_state_mma<GDN_SCAN_RB>(m, S, ex[n], 1,
                            [&](int, long long t, long long i) { return (double)kn[(base + t * H) * K + i]; },
                            [&](int) { return (const double *)m.sd; }, n, K,

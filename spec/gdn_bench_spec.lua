@@ -152,6 +152,7 @@ describe("tools/gdn-cuts", function()
   local fwd, bwd = files.read("kernels/gdn_chunked_fwd.cu"), files.read("kernels/gdn_chunked_bwd.cu")
   local last = 0
   for n in (fwd .. bwd):gmatch("GDN_CUT%((%d+)%);") do last = math.max(last, tonumber(n)) end
+  for n in (fwd .. bwd):gmatch("GDN_CUT_CHUNK%((%d+)%);") do last = math.max(last, tonumber(n)) end
 
   it("writes a copy of the kernels for each cut mark, the forward's source (which the backward includes) after one define", function()
     assert.is_true(last >= 2, "kernels/gdn_chunked_{fwd,bwd}.cu have no GDN_CUT marks")
@@ -181,6 +182,19 @@ describe("tools/gdn-cuts", function()
       local f = "/bwd-1-" .. m .. ".bin"
       assert.are.equal(same, files.read(full .. f) == files.read(cut .. f), f)
     end
+  end)
+
+  it_cpu("cuts the scans chunk by chunk: with the state's update cut (GDN_PHASES 2) the final state is the one the first cut leaves, not the whole scan's", function()
+    assert.truthy(fwd:find("GDN_CUT_CHUNK%(2%);"), "gdn_chunk_scan has no GDN_CUT_CHUNK(2) mark")
+    assert.truthy(bwd:find("GDN_CUT_CHUNK%(2%);"), "gdn_chunk_dscan has no GDN_CUT_CHUNK(2) mark")
+    local cuts, full, one, two = files.tmpdir(), files.tmpdir(), files.tmpdir(), files.tmpdir()
+    runs("tools/gdn-cuts " .. cuts, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. full, 0)
+    runs("./kcv run tools/gdn-dump.lua " .. one .. " --fwd " .. cuts .. "/1/gdn_chunked_fwd.cu", 0)
+    runs("./kcv run tools/gdn-dump.lua " .. two .. " --fwd " .. cuts .. "/2/gdn_chunked_fwd.cu", 0)
+    -- shape 2 (T = 130: three chunks); the forward's outputs o, ht (files 1, 2)
+    assert.are_not.equal(files.read(full .. "/fwd-2-2.bin"), files.read(two .. "/fwd-2-2.bin"))
+    assert.are.equal(files.read(one .. "/fwd-2-2.bin"), files.read(two .. "/fwd-2-2.bin"))
   end)
 
   it_cpu("cuts gdn_chunk_prep at its marks too: after its first phase the backward's outputs change", function()
