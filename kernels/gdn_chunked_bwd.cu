@@ -204,21 +204,17 @@ __device__ static void gdn_bprep_ddo(const gdn_grad *G, long long s, long long j
     dD[gdn_row(G, s) * G->V + j] = acc_value(y) * scale;
 }
 
-/* A = (I + L)^-1 in double (gdn_tri_inverse's forward substitution; thread
- * s owns column s), from L in Xm into Am. */
+/* A = (I + L)^-1 in double (gdn_inverse_col; thread s owns column s),
+ * from L in Xm into Am; then every thread waits. */
 __device__ static void gdn_grad_inverse(gdn_grad *G)
 {
     const long long s = threadIdx.x;
-    for (long long i = 0; i < G->ch.n; i++) {
-        if (s < i) {
-            acc_t a = -(acc_t)G->Xm[i * GDN_CHUNK + s];
-            for (long long r = s + 1; r < i; r++) a -= (acc_t)G->Xm[i * GDN_CHUNK + r] * (acc_t)G->Am[r * GDN_CHUNK + s];
-            G->Am[i * GDN_CHUNK + s] = acc_value(a);
-        } else if (s == i) {
-            G->Am[i * GDN_CHUNK + s] = 1.0;
-        }
-        __syncthreads();
-    }
+    const double *L = G->Xm;
+    double *A = G->Am;
+    gdn_inverse_col(s, G->ch.n, [&](long long i, long long r) { return L[i * GDN_CHUNK + r]; },
+                    [&](long long r) { return (acc_t)A[r * GDN_CHUNK + s]; },
+                    [&](long long i, acc_t d) { A[i * GDN_CHUNK + s] = acc_value(d); return (acc_t)A[i * GDN_CHUNK + s]; });
+    __syncthreads();
 }
 
 /* W(t, i) = (A diag(beta gt) K)(t, i) again, in double (A's row t, summed

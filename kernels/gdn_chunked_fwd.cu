@@ -45,6 +45,7 @@
 #define ACC_DEFAULT double
 #include "acc.cuh"
 #include "gdn_loops.cuh"
+#include "gdn_inverse.cuh"
 
 #define GDN_CHUNK 64
 
@@ -120,22 +121,15 @@ __device__ static double gdn_start_decay(const float *gs, long long t)
     return exp(d);
 }
 
-/* A = (I + L)^-1 by forward substitution, a row at a time (row i needs the
- * rows above it):  A(i,s) = -L(i,s) - sum_{s<r<i} L(i,r) A(r,s);  thread s
- * owns column s.  Only s <= i is ever written or read. */
+/* gdn_chunk_prep's inverse: L and A f32 in shared memory; then every
+ * thread waits. */
 __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_CHUNK], long long n)
 {
     const long long s = threadIdx.x;
-    for (long long i = 0; i < n; i++) {
-        if (s < i) {
-            acc_t a = -(acc_t)Lm[i][s];
-            for (long long r = s + 1; r < i; r++) a -= (acc_t)Lm[i][r] * (acc_t)Am[r][s];
-            Am[i][s] = (float)acc_value(a);
-        } else if (s == i) {
-            Am[i][s] = 1.0f;
-        }
-        __syncthreads();
-    }
+    gdn_inverse_col(s, n, [&](long long i, long long r) { return Lm[i][r]; },
+                    [&](long long r) { return (acc_t)Am[r][s]; },
+                    [&](long long i, acc_t d) { Am[i][s] = (float)acc_value(d); return (acc_t)Am[i][s]; });
+    __syncthreads();
 }
 
 /* Rows 0..n-1 of src (a chunk's positions: from base, stride H rows of

@@ -134,7 +134,7 @@ describe("tools/gdn-old-kernels", function()
     os.remove(dir)
     runs("tools/gdn-old-kernels HEAD " .. dir, 0, " files of ")
     for _, f in ipairs{"gdn_chunked_fwd.cu", "gdn_chunked_bwd.cu", "gdn_chunked_fwd.lua", "gdn_chunked_bwd.lua",
-                       "gdn.cuh", "acc.cuh", "gdn_loops.cuh"} do
+                       "gdn.cuh", "acc.cuh", "gdn_loops.cuh", "gdn_inverse.cuh"} do
       local head = io.popen("git show HEAD:kernels/" .. f):read("a")
       assert.are.equal(head, files.read(dir .. "/" .. f), f)
     end
@@ -160,7 +160,7 @@ describe("tools/gdn-cuts", function()
     runs("tools/gdn-cuts " .. dir, 0, last .. " cuts of kernels/gdn_chunked_{fwd,bwd}.cu")
     for n = 1, last do
       assert.are.equal("#define GDN_PHASES " .. n .. "\n" .. fwd, files.read(dir .. "/" .. n .. "/gdn_chunked_fwd.cu"))
-      for _, f in ipairs{"gdn_chunked_bwd.cu", "gdn_chunked_bwd.lua", "gdn_chunked_fwd.lua", "gdn_mma.cuh", "gdn_loops.cuh", "gdn.cuh"} do
+      for _, f in ipairs{"gdn_chunked_bwd.cu", "gdn_chunked_bwd.lua", "gdn_chunked_fwd.lua", "gdn_mma.cuh", "gdn_loops.cuh", "gdn_inverse.cuh", "gdn.cuh"} do
         assert.are.equal(files.read("kernels/" .. f), files.read(dir .. "/" .. n .. "/" .. f), n .. "/" .. f)
       end
     end
