@@ -205,13 +205,16 @@ __device__ static void gdn_bprep_ddo(const gdn_grad *G, long long s, long long j
 }
 
 /* A = (I + L)^-1 in double (gdn_inverse_col; thread s owns column s),
- * from L in Xm into Am; then every thread waits. */
-__device__ static void gdn_grad_inverse(gdn_grad *G)
+ * from L in Xm into Am; then every thread waits.  L goes through sL (the
+ * launch's dynamic shared memory, 64 x 64 doubles, free between the pairs
+ * and W), so the inverse's eight loads a step are shared ones. */
+__device__ static void gdn_grad_inverse(gdn_grad *G, double *sL)
 {
-    const long long s = threadIdx.x;
-    const double *L = G->Xm;
+    const long long s = threadIdx.x, n = G->ch.n;
     double *A = G->Am;
-    gdn_inverse_col(s, G->ch.n, [&](long long i, long long r) { return L[i * GDN_CHUNK + r]; },
+    GDN_EACH_ROW(i, n, r, i) sL[i * GDN_CHUNK + r] = G->Xm[i * GDN_CHUNK + r];
+    __syncthreads();
+    gdn_inverse_col(s, n, [&](long long i, long long r) { return sL[i * GDN_CHUNK + r]; },
                     [&](long long r) { return (acc_t)A[r * GDN_CHUNK + s]; },
                     [&](long long i, acc_t d) { A[i * GDN_CHUNK + s] = acc_value(d); return (acc_t)A[i * GDN_CHUNK + s]; });
     __syncthreads();
@@ -301,7 +304,7 @@ extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_bprep(const float
         __syncthreads();
     }
     GDN_CUT(2);
-    gdn_grad_inverse(&G);
+    gdn_grad_inverse(&G, (double *)gdn_bprep_sk);
     GDN_CUT(3);
     if (gdn_mma_on) gdn_bprep_w_mma(&G, Wd, (double *)gdn_bprep_sk);
     else GDN_EACH(w, n * K) gdn_grad_w(&G, w / K, w % K, Wd);

@@ -37,6 +37,7 @@ __device__ static void gdn_inverse_col(long long s, long long n, FL l, FA a, Set
 #pragma unroll
         for (int u = 0; u < GDN_INV_RB; u++)
             if (i0 + u < n) d[u] = -(acc_t)l(i0 + u, s);
+#pragma unroll 4
         for (long long r = s + 1; r < i0; r++) {
             const acc_t ar = a(r);
 #pragma unroll
