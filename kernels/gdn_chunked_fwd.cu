@@ -622,18 +622,19 @@ extern "C" __global__ void __launch_bounds__(GDN_SCAN_THREADS, 4) gdn_chunk_scan
 /* Row t of the intra-chunk weights, cq[s] = Gam(t,s) (q_t . k_s) for the
  * s <= t with s % step == s0 (the threads of row t share the row), the
  * decays walked back from t as pairwise sums of g; returns Gam(t,-1).  gs
- * is the chunk's g and sk its rows of kn (stride ldk), both staged in
- * shared memory.  A functor, so that a red-team entry
+ * is the chunk's g, staged in shared memory; dot(s) gives q_t . k_s (a
+ * scalar chain over the staged rows, or the tensor cores' Gram product
+ * already in cq[s]: the same bits).  A functor, so that a red-team entry
  * (redteam/gdn_chunked_cumsum_restart.cu) runs launch 3 with broken decays. */
 struct gdn_out_weights {
-    __device__ double operator()(double *cq, const float *gs, const float *qt, const float *sk, long long ldk,
-                                 long long t, long long K, long long s0, long long step) const
+    template <class Dot>
+    __device__ double operator()(double *cq, const float *gs, long long t, long long s0, long long step, Dot dot) const
     {
         double d = 0.0;
-        if (t % step == s0) cq[t] = gdn_dot(qt, sk + t * ldk, K);
+        if (t % step == s0) cq[t] = dot(t);
         for (long long s = t - 1; s >= 0; s--) {
             d += gs[s + 1];
-            if (s % step == s0) cq[s] = exp(d) * gdn_dot(qt, sk + s * ldk, K);
+            if (s % step == s0) cq[s] = exp(d) * dot(s);
         }
         return exp(d + gs[0]);
     }
@@ -1038,8 +1039,9 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     __shared__ __align__(32) double cq[GDN_CHUNK][GDN_CHUNK];   /* [t][s]: Gam(t,s) (q_t . k_s) */
     __shared__ double gqs[GDN_CHUNK];              /* Gam(t,-1), for gdn_out_mma */
     __shared__ float gs[GDN_CHUNK];                /* the chunk's g */
-    /* the chunk's rows of kn, stride gdn_pad(K): the weights of a warp's
-     * rows read different rows at once (then gdn_out_mma's operands) */
+    /* the scalar path's rows of kn, stride gdn_pad(K) (the weights of a
+     * warp's rows read different rows at once); or gdn_mma_gram's, then
+     * gdn_out_mma's doubles */
     extern __shared__ __align__(32) float gdn_out_sk[];
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
     const long long lane = blockIdx.x / nc, c = blockIdx.x % nc, b = lane / H, h = lane % H;
@@ -1049,11 +1051,23 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     const double scale = 1.0 / sqrt((double)K);
 
     if (lane >= B * H) return;
-    gdn_stage_rows(gdn_out_sk, kn, base, n, H, K);
-    gdn_stage_g(gs, g, base, n, H);               /* and the barrier for the rows */
     const float *qt = qn + (base + t * H) * K;
     double gq = 0.0;                              /* Gam(t,-1) */
-    if (t < n) gq = weights(cq[t], gs, qt, gdn_out_sk, gdn_pad(K), t, K, part, GDN_OUT_SPLIT);
+    if (gdn_mma_on) {
+        /* q k^T on the tensor cores into cq (s <= t), then each row's
+         * decays applied in place; the launch's rows of k stay unstaged */
+        gdn_mma_gram((double *)gdn_out_sk, gdn_rows<float>{qn, base, H, n}, gdn_rows<float>{kn, base, H, n}, K,
+                     [&](long long r, long long s, double qk) { if (s <= r) cq[r][s] = qk; });
+        gdn_stage_g(gs, g, base, n, H);           /* and the barrier for cq */
+        if (t < n) gq = weights(cq[t], gs, t, part, GDN_OUT_SPLIT, [&](long long s) { return cq[t][s]; });
+    } else {
+        gdn_stage_rows(gdn_out_sk, kn, base, n, H, K);
+        gdn_stage_g(gs, g, base, n, H);           /* and the barrier for the rows */
+        const float *sk = gdn_out_sk;
+        if (t < n)
+            gq = weights(cq[t], gs, t, part, GDN_OUT_SPLIT,
+                         [&](long long s) { return gdn_dot(qt, sk + s * gdn_pad(K), K); });
+    }
     if (part == 0) gqs[t] = gq;
     __syncthreads();                              /* row t's weights, from its threads */
 #ifdef OUT_WMMA

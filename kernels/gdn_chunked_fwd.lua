@@ -35,13 +35,15 @@ local function prep_smem(s) return math.max(k_rows_smem(s), gram_smem()) end
 -- double tile a warp (gdn_scan_mma_at in gdn_chunked_fwd.cu; nbuf 1 here,
 -- 2 for the backward's gdn_chunk_dscan)
 local SCAN_KB, SCAN_TB = 32, 16
--- gdn_chunk_out's, the larger of the staged rows of kn and its tensor-core
--- path's operands (gdn_out_mma: CHUNK rows of q and OUT_KB of S0, OUT_CB
--- columns at a stride of OUT_CB + 4 doubles, and an 8 x 8 double tile a
--- warp; GDN_OUT_CB, GDN_OUT_KB in gdn_chunked_fwd.cu)
+-- gdn_chunk_out's, the largest of the staged rows of kn (the scalar path's),
+-- the weights' Gram product q k^T (gram_smem) and the tensor-core path's
+-- operands (gdn_out_mma: CHUNK rows of q and OUT_KB of S0, OUT_CB columns at
+-- a stride of OUT_CB + 4 doubles, and an 8 x 8 double tile a warp;
+-- GDN_OUT_CB, GDN_OUT_KB in gdn_chunked_fwd.cu)
 local OUT_CB, OUT_KB = 32, 32
 local function out_smem(s)
-  return math.max(k_rows_smem(s), ((CHUNK + OUT_KB) * (OUT_CB + 4) + CHUNK * OUT_SPLIT // 32 * 64) * 8)
+  return math.max(k_rows_smem(s), gram_smem(),
+                  ((CHUNK + OUT_KB) * (OUT_CB + 4) + CHUNK * OUT_SPLIT // 32 * 64) * 8)
 end
 local function scan_smem(s, nbuf)
   local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))

@@ -23,15 +23,15 @@ __device__ static double g_tile_cumsum(const float *gs, long long t)
 }
 
 struct tiled_weights {
-    __device__ double operator()(double *cq, const float *gs, const float *qt, const float *sk, long long ldk,
-                                 long long t, long long K, long long s0, long long step) const
+    template <class Dot>
+    __device__ double operator()(double *cq, const float *gs, long long t, long long s0, long long step, Dot dot) const
     {
         const double Gt = g_tile_cumsum(gs, t);
         double d = 0.0;
-        if (t % step == s0) cq[t] = gdn_dot(qt, sk + t * ldk, K);
+        if (t % step == s0) cq[t] = dot(t);
         for (long long s = t - 1; s >= 0; s--) {
             d += gs[s + 1];
-            if (s % step == s0) cq[s] = exp(Gt - g_tile_cumsum(gs, s)) * gdn_dot(qt, sk + s * ldk, K);
+            if (s % step == s0) cq[s] = exp(Gt - g_tile_cumsum(gs, s)) * dot(s);
         }
         return exp(d + gs[0]);
     }
