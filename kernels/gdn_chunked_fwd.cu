@@ -65,7 +65,7 @@ __device__ static long long gdn_tok(long long b, long long t, long long H, long 
     return (b * T + t) * H + h;
 }
 
-/* GDN_PHASES=N ends each marked launch (gdn_chunk_prep here; gdn_chunk_bprep
+/* GDN_PHASES=N ends each marked launch (gdn_chunk_prep and gdn_chunk_out here; gdn_chunk_bprep
  * and gdn_chunk_grad in the backward) after its first N phases, at its
  * GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes such copies, and
  * device-gdn-bench's STEPS=cuts times each under Nsight Compute, so the
@@ -1070,6 +1070,7 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
     }
     if (part == 0) gqs[t] = gq;
     __syncthreads();                              /* row t's weights, from its threads */
+    GDN_CUT(1);
 #ifdef OUT_WMMA
     if (gdn_out_wmma(cq, gq, qn, U, hs + (lane * nc + c) * K * V, o, base, n, H, K, V, scale)) return;
 #endif
