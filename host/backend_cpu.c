@@ -8,7 +8,8 @@
  * so kcv needs no installation tree to find them.
  *
  * Before compiling, the source is scanned for what the CPU cannot execute
- * (inline PTX, wgmma, TMA, cp.async, ...): such a kernel loads with an error
+ * (inline PTX, wgmma, TMA, cuda::memcpy_async, ...; <cuda_pipeline.h>'s
+ * __pipeline_* copies are emulated): such a kernel loads with an error
  * starting with KCV_NEEDS_DEVICE, never runs to a silently wrong result.
  * `extern __shared__ T name[];` is rewritten, on its own line, to a pointer
  * into the dynamic shared memory area; everything else is left as written.
@@ -53,6 +54,7 @@ KCV_EMBED(kcv_cpu_src_half, "host/cpu/kcv_cpu_half.h")
 KCV_EMBED(kcv_cpu_src_half2, "host/cpu/kcv_cpu_half2.h")
 KCV_EMBED(kcv_cpu_src_atomic, "host/cpu/kcv_cpu_atomic.h")
 KCV_EMBED(kcv_cpu_src_absent, "host/cpu/kcv_cpu_absent.h")
+KCV_EMBED(kcv_cpu_src_pipe, "host/cpu/kcv_cpu_pipeline.h")
 KCV_EMBED(kcv_cpu_src_mma, "host/cpu/include/mma.h")
 
 static const struct { const char *name; const char *text; } rt_files[] = {
@@ -61,11 +63,13 @@ static const struct { const char *name; const char *text; } rt_files[] = {
     {"kcv_cpu_round.h", kcv_cpu_src_round}, {"kcv_cpu_bits.h", kcv_cpu_src_bits},
     {"kcv_cpu_fmath.h", kcv_cpu_src_fmath}, {"kcv_cpu_half.h", kcv_cpu_src_half},
     {"kcv_cpu_half2.h", kcv_cpu_src_half2}, {"kcv_cpu_atomic.h", kcv_cpu_src_atomic},
-    {"kcv_cpu_absent.h", kcv_cpu_src_absent},
+    {"kcv_cpu_absent.h", kcv_cpu_src_absent}, {"kcv_cpu_pipeline.h", kcv_cpu_src_pipe},
     {"include/cuda_runtime.h", kcv_cpu_src_stub}, {"include/cuda_fp16.h", kcv_cpu_src_stub},
     {"include/cuda_bf16.h", kcv_cpu_src_stub}, {"include/cuda.h", kcv_cpu_src_stub},
     {"include/cuda_runtime_api.h", kcv_cpu_src_stub},
     {"include/device_launch_parameters.h", kcv_cpu_src_stub},
+    {"include/cuda_pipeline.h", kcv_cpu_src_stub},   /* kcv_cpu_pipeline.h */
+    {"include/cuda_pipeline_primitives.h", kcv_cpu_src_stub},
     {"include/mma.h", kcv_cpu_src_mma},     /* nvcuda::wmma, emulated */
 };
 
@@ -215,8 +219,7 @@ static int device_info(kcv_device_info *d, char *err)
 /* ---- what the CPU cannot run ---------------------------------------------- */
 
 static const char *const device_only[] = {
-    "asm", "__asm", "__asm__", "wgmma", "__pipeline_memcpy_async", "__pipeline_commit",
-    "__pipeline_wait_prior", "memcpy_async", "cp_async", "__cvta_generic_to_shared",
+    "asm", "__asm", "__asm__", "wgmma", "memcpy_async", "cp_async", "__cvta_generic_to_shared",
     "cp_async_bulk_tensor", "cuTensorMapEncodeTiled", "CUtensorMap", "tcgen05", "mbarrier",
     "__nv_fp8_e4m3", "__nv_fp8_e5m2", "cooperative_groups", "cute", "cutlass",
     "cub", "griddepcontrol", "setmaxnreg", NULL};

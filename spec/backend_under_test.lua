@@ -36,4 +36,20 @@ function M.setup(busted_it, pending)
   return it, cpu_only
 end
 
+-- load(name, params[, source]): a kernel of source (default `source`) on
+-- the backend under test; ok(r): r, after checking the launch went well.
+function M.loader(source)
+  local luassert = require "luassert"
+  local function load(name, params, other)
+    local k, err = kcv.kernel.load{source = other or source, name = name, params = params, backend = M.BACKEND}
+    luassert(k, err)
+    return k
+  end
+  local function ok(r)
+    luassert.are.equal("ok", r.status, r.message)
+    return r
+  end
+  return load, ok
+end
+
 return M

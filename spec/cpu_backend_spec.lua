@@ -14,13 +14,7 @@ local BACKEND, CUDA, NO_DEVICE = bt.BACKEND, bt.CUDA, bt.NO_DEVICE
 local it, cpu_only = bt.setup(it, function(why) pending(why) end)
 
 local MISC = "spec/fixtures/misc.cu"
-
-local function load(name, params, source)
-  local k, err = kcv.kernel.load{source = source or MISC, name = name, params = params,
-                                 backend = BACKEND}
-  assert(k, err)
-  return k
-end
+local load = bt.loader(MISC)
 
 local function ok(r)
   assert.are.equal("ok", r.status, r.message)

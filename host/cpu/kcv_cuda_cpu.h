@@ -71,8 +71,9 @@ struct dim3 {
     operator uint3() const { uint3 u = {x, y, z}; return u; }
 };
 
-/* What device code sees of its own fiber. */
-struct kcv_thread { uint3 tid; };
+/* What device code sees of its own fiber: its index, and its async copies
+ * (kcv_cpu_pipeline.h: how many are pending, the batch being filled). */
+struct kcv_thread { uint3 tid; unsigned pipe_n, pipe_batch; };
 
 extern "C" {
 extern kcv_thread *kcv__self;
@@ -206,11 +207,12 @@ template <class T> static inline void __stcg(T *p, T v) { *p = v; }
 template <class T> static inline void __stcs(T *p, T v) { *p = v; }
 template <class T> static inline void __stwt(T *p, T v) { *p = v; }
 
-/* ---- 16-bit floats, atomics, what needs a device ------------------------- */
+/* ---- 16-bit floats, atomics, async copies, what needs a device ----------- */
 
 #include "kcv_cpu_half.h"
 #include "kcv_cpu_half2.h"
 #include "kcv_cpu_atomic.h"
+#include "kcv_cpu_pipeline.h"
 #include "kcv_cpu_absent.h"
 
 #define CUDART_INF_F INFINITY
