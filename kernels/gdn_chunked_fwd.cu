@@ -643,6 +643,7 @@ struct gdn_out_weights {
 /* Launch 3's threads a position: they share row t's weights and columns. */
 #define GDN_OUT_SPLIT 4
 
+#ifdef OUT_WMMA   /* its only caller */
 /* Element (t, j) of o, summed in acc_t: scale (Gam(t,-1) S0[:,j] . q_t +
  * sum_{s<=t} cq_t[s] delta_s[j]), rounded once to bf16: the OUT knob's
  * scalar fallback, with the bits of launch 3's loop (gdn_out_elems). */
@@ -656,6 +657,7 @@ __device__ static __nv_bfloat16 gdn_out_elem(const double *cqt, double gq, const
     for (long long s = 0; s <= t; s++) y += (acc_t)opnd(cqt[s]) * (acc_t)opnd(U[(base + s * H) * V + j]);
     return __double2bfloat16(acc_value(y) * scale);
 }
+#endif
 
 /* Launch 3's thread forms GDN_OUT_ELEMS of its elements of row t at a time
  * (columns j0, j0 + GDN_OUT_SPLIT, ..., below V), their sums advanced
