@@ -42,6 +42,7 @@
  *     the way, and the result is bit-for-bit deterministic (no atomics).
  */
 #include "gdn.cuh"
+#include <cuda_pipeline.h>   /* gdn_out_mma's async copies (emulated on the CPU backend) */
 #define ACC_DEFAULT double
 #include "acc.cuh"
 #include "gdn_loops.cuh"
@@ -993,10 +994,16 @@ __device__ static void gdn_out_mma(double *sm, double (*cq)[GDN_CHUNK], const do
                 }
         }
         __syncthreads();                          /* q and S0 read: delta's rows go over them */
+        /* delta's rows by async copies: a thread's eight in flight at
+         * once, no register between the load and the store */
         GDN_EACH(w, GDN_CHUNK * GDN_OUT_CB) {
             const long long s = w / GDN_OUT_CB, j = j0 + w % GDN_OUT_CB;
-            sa[s * ld + w % GDN_OUT_CB] = s < n && j < V ? U[(base + s * H) * V + j] : 0.0;
+            double *e = &sa[s * ld + w % GDN_OUT_CB];
+            if (s < n && j < V) __pipeline_memcpy_async(e, &U[(base + s * H) * V + j], sizeof(double));
+            else *e = 0.0;
         }
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
         __syncthreads();
         if (t0 >= n) continue;
 #pragma unroll
