@@ -66,14 +66,14 @@ __device__ static long long gdn_tok(long long b, long long t, long long H, long 
     return (b * T + t) * H + h;
 }
 
-/* GDN_PHASES=N ends each marked launch (gdn_chunk_prep and gdn_chunk_out here; gdn_chunk_bprep
- * and gdn_chunk_grad in the backward) after its first N phases, at its
- * GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes such copies, and
- * device-gdn-bench's STEPS=cuts times each under Nsight Compute, so the
- * differences between the prefixes say where a launch's time goes.  The
- * scans, which walk the chunks in a loop, mark their phases with
- * GDN_CUT_CHUNK(k): each chunk then ends there (`continue`), and the loop
- * goes on.  Every thread of the block reaches a mark (none inside a
+/* GDN_PHASES=N ends each marked launch (gdn_chunk_prep and gdn_chunk_out
+ * here; gdn_chunk_bprep and gdn_chunk_grad in the backward) after its
+ * first N phases, at its GDN_CUT(k) marks, k >= N: tools/gdn-cuts writes
+ * such copies, and device-gdn-bench's STEPS=cuts times each under Nsight
+ * Compute, so the differences between the prefixes say where a launch's
+ * time goes.  The scans, which walk the chunks in a loop, mark their
+ * phases with GDN_CUT_CHUNK(k): each chunk then ends there (`continue`),
+ * and the loop goes on.  Every thread of the block reaches a mark (none inside a
  * GDN_EACH or a branch of its own).  Never defined in a kernel that is
  * verified or timed as ours. */
 #ifdef GDN_PHASES
