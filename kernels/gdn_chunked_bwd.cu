@@ -591,11 +591,15 @@ __device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, con
 
 /* The lower triangle of a chunk's n x n table (stride GDN_CHUNK: A, or E
  * over it), the pairs (t, s), s < t + diag (diag 1: with the diagonal),
- * into dst at a stride of gdn_pad(GDN_CHUNK). */
+ * into dst at a stride of gdn_pad(GDN_CHUNK), by async copies (as
+ * gdn_stage_rows: landed for the block after the caller's barrier). */
 __device__ static void gdn_stage_lower(double *dst, const double *src, long long n, long long diag)
 {
     GDN_EACH(w, n * GDN_CHUNK)
-        if (w % GDN_CHUNK < w / GDN_CHUNK + diag) dst[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK] = src[w];
+        if (w % GDN_CHUNK < w / GDN_CHUNK + diag)
+            __pipeline_memcpy_async(&dst[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK], &src[w], sizeof(double));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
 }
 
 /* A(r, c) from the staged copy (stride gdn_pad(GDN_CHUNK)). */

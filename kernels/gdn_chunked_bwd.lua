@@ -73,7 +73,12 @@ end
 
 return {
   spec = "gdn_bwd",
-  kernel = {pipeline = {
+  -- seconds a run may take (kcv.verify.subject's default is 60): on the CPU
+  -- backend CMP-03's top case (B=2 T=32768 H=4 K=4 V=4) takes about a
+  -- minute (`kcv verify ... --gate CMP-03 --case 'top ...'`, the whole
+  -- command: 58 s for afd02c9 on a 2-core machine, 12-06), and an
+  -- experiment with async staging everywhere ran past 60 s (67 s)
+  kernel = {timeout = 180, pipeline = {
     workspace = {
       {name = "qn", dtype = "f32", shape = tokens("K")},
       {name = "kn", dtype = "f32", shape = tokens("K")},

@@ -134,11 +134,18 @@ __device__ static void gdn_tri_inverse(float (*Lm)[GDN_CHUNK], float (*Am)[GDN_C
 }
 
 /* Rows 0..n-1 of src (a chunk's positions: from base, stride H rows of
- * cols) into dst, stride gdn_pad(cols), a thread an element. */
+ * cols) into dst, stride gdn_pad(cols), a thread an element, by async
+ * copies (a thread's all in flight at once; a loop of loads and stores
+ * waits a memory latency an element, gdn_loops.cuh); landed for the
+ * calling thread when it returns, for the block after the caller's
+ * barrier.  T of 4 or 8 bytes. */
 template <typename T>
 __device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long long n, long long H, long long cols)
 {
-    GDN_EACH_ROW(t, n, j, cols) dst[t * gdn_pad(cols) + j] = src[(base + t * H) * cols + j];
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "an async copy of one element");
+    GDN_EACH_ROW(t, n, j, cols) __pipeline_memcpy_async(&dst[t * gdn_pad(cols) + j], &src[(base + t * H) * cols + j], sizeof(T));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
 }
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a

@@ -29,7 +29,8 @@
  * half) are formed and dropped: no NaN reaches a kept one.
  *
  * Operands go to shared memory as doubles (exact: bf16 and f32 are
- * doubles), a's rows once, m's GDN_MMA_IB at a time; a warp owns a tile
+ * doubles), a's rows once, m's GDN_MMA_IB at a time, by async copies of
+ * their raw bytes converted in place (gdn_mma_stage); a warp owns a tile
  * row of 8 of a's rows and the GDN_MMA_IB / 8 tiles across it, and stores
  * each finished tile through its own 8 x 8 scratch, from where `store(t,
  * i, value)` takes the elements that exist.
@@ -38,6 +39,7 @@
 #define GDN_MMA_CUH
 
 #include <mma.h>
+#include <cuda_pipeline.h>
 #include "gdn_loops.cuh"
 
 #define GDN_MMA_IB 32            /* m's rows staged at a time */
@@ -62,6 +64,125 @@ struct gdn_rows {
 };
 
 typedef nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 8, 8, 4, double> gdn_mma_acc;
+
+/* Staging a set's rows as doubles: s[r * ld + c] = a's element (r, j0 + c)
+ * for r < rows, c < kb, +0 where r >= a.count or j0 + c >= L.  By async
+ * copies (<cuda_pipeline.h>): all of a thread's copies in flight at once,
+ * no register between a load and its store.  (A plain loop waits one
+ * memory latency an element: the compiler keeps each load after the last
+ * store, gdn_loops.cuh; gdn_mma_rows staged 33 elements a thread so.)  A
+ * warp a row.  Its lanes copy the row's raw bytes, 16 at a time, to the
+ * end of the row's slot, byte E (gdn_mma_raw_at).  After the wait the same
+ * warp converts them in place, B = 32 GDN_MMA_CONVERT_B columns at a time
+ * in increasing c, each block read before it is written (__syncwarp).  Why
+ * in place is safe: the doubles below column c + B end at byte 8 (c + B),
+ * below the raw elements still unread, which start at E + sizeof(T) (c +
+ * B), whenever c + B < kb; that holds because E >= 8 ld - sizeof(T) kb -
+ * 15 and ld >= kb + 4.  Doubles go straight to their place.  Where a
+ * row is not whole 16-byte pieces (L sizeof(T), j0, the array's address),
+ * the plain loop.  In three steps, so that two sets share one wait:
+ * gdn_mma_copy for each, then gdn_mma_wait, then gdn_mma_convert for each
+ * (gdn_mma_stage: one set).  gdn_mma_rows stages so (launch 5: 6.54 ->
+ * 6.46 ms on the H200, 12-06).  gdn_mma_gram, gdn_chunk_out's operands
+ * and the scans' rows staged so were slower (prep 1.09 -> 1.52, out 1.08
+ * -> 1.18, bprep 1.37 -> 1.60, scan 1.66 -> 1.85 ms): they keep their
+ * loops (docs/PERF.md, 2026-12-06). */
+template <typename T>
+__device__ static inline bool gdn_mma_async_ok(gdn_rows<T> a, long long L, long long j0)
+{
+    return (L * (long long)sizeof(T)) % 16 == 0 && (j0 * (long long)sizeof(T)) % 16 == 0 &&
+           (unsigned long long)a.p % 16 == 0;
+}
+
+template <typename T>
+__device__ static inline long long gdn_mma_raw_at(long long ld, int kb)
+{
+    return sizeof(T) == 8 ? 0 : (8 * ld - (long long)sizeof(T) * kb) / 16 * 16;
+}
+
+template <typename T>
+__device__ static void gdn_mma_copy(double *s, long long ld, gdn_rows<T> a, int rows, long long j0, int kb, long long L)
+{
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
+    const long long cols = L - j0 < kb ? L - j0 : kb;
+    if (!gdn_mma_async_ok(a, L, j0)) {
+        for (int r = warp; r < rows; r += warps)
+            for (int c = lane; c < kb; c += 32)
+                s[r * ld + c] = r < a.count && c < cols ? gdn_mma_in(a.at(r, j0 + c, L)) : 0.0;
+        return;
+    }
+    const int per = 16 / (int)sizeof(T);
+    const long long E = gdn_mma_raw_at<T>(ld, kb);
+    for (int r = warp; r < rows; r += warps) {
+        double *row = s + r * ld;
+        if (r >= a.count) {
+            for (int c = lane; c < kb; c += 32) row[c] = 0.0;
+            continue;
+        }
+        const T *src = a.p + (a.base + r * a.stride) * L + j0;
+        for (int q = lane; q * per < cols; q += 32)
+            __pipeline_memcpy_async((char *)row + E + 16 * q, src + q * per, 16);
+        if (sizeof(T) == 8)
+            for (long long c = cols + lane; c < kb; c += 32) row[c] = 0.0;
+    }
+}
+
+/* A thread's copies landed, and its warp's (the warp converts its rows). */
+__device__ static inline void gdn_mma_wait()
+{
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncwarp();
+}
+
+/* The columns a lane converts between two __syncwarp: a row of up to 128
+ * at once (one before and one after every 32 columns spilled more:
+ * gdn_chunk_grad's spill loads 152 bytes against 40, sm_90a).  A later
+ * row's slot is another row's bytes, so no __syncwarp between rows. */
+#define GDN_MMA_CONVERT_B 4
+
+template <typename T>
+__device__ static void gdn_mma_convert(double *s, long long ld, gdn_rows<T> a, int rows, long long j0, int kb,
+                                       long long L)
+{
+    if (sizeof(T) == 8 || !gdn_mma_async_ok(a, L, j0)) return;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
+    const long long cols = L - j0 < kb ? L - j0 : kb, E = gdn_mma_raw_at<T>(ld, kb);
+    for (int r = warp; r < rows && r < a.count; r += warps) {
+        double *row = s + r * ld;
+        const T *raw = (const T *)((const char *)row + E);
+        for (int c0 = 0; c0 < kb; c0 += 32 * GDN_MMA_CONVERT_B) {
+            double x[GDN_MMA_CONVERT_B];
+#pragma unroll
+            for (int b = 0; b < GDN_MMA_CONVERT_B; b++) {
+                const int c = c0 + 32 * b + lane;
+                x[b] = c < cols ? gdn_mma_in(raw[c]) : 0.0;
+            }
+            __syncwarp();
+#pragma unroll
+            for (int b = 0; b < GDN_MMA_CONVERT_B; b++) {
+                const int c = c0 + 32 * b + lane;
+                if (c < kb) row[c] = x[b];
+            }
+            if (c0 + 32 * GDN_MMA_CONVERT_B < kb) __syncwarp();
+        }
+    }
+}
+
+template <typename T>
+__device__ static void gdn_mma_stage(double *s, long long ld, gdn_rows<T> a, int rows, long long j0, int kb, long long L)
+{
+    gdn_mma_copy(s, ld, a, rows, j0, kb, L);
+    gdn_mma_wait();
+    gdn_mma_convert(s, ld, a, rows, j0, kb, L);
+}
+
+/* The set's rows from i0 on. */
+template <typename T>
+__device__ static inline gdn_rows<T> gdn_rows_from(gdn_rows<T> a, long long i0)
+{
+    return gdn_rows<T>{a.p, a.base + i0 * a.stride, a.stride, a.count - i0};
+}
 
 /* The k-steps k0 = 0, 4, .. < lk of one tile row: A's 8 rows at a, B's
  * columns the rows of N tiles at b, 8 rows apart (B(j, i) = m_i(j)), all
@@ -115,10 +236,17 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_MMA_IB * ld + warp * 64;
 
-    GDN_EACH_ROW(t, GDN_CHUNK, j, lk) sa[t * ld + j] = t < n && j < L ? gdn_mma_in(a.at(t, j, L)) : 0.0;
+    /* a's rows and m's first GDN_MMA_IB under one wait */
+    gdn_mma_copy(sa, ld, a, GDN_CHUNK, 0, (int)lk, L);
+    gdn_mma_copy(sb, ld, m, GDN_MMA_IB, 0, (int)lk, L);
+    gdn_mma_wait();
+    gdn_mma_convert(sa, ld, a, GDN_CHUNK, 0, (int)lk, L);
+    gdn_mma_convert(sb, ld, m, GDN_MMA_IB, 0, (int)lk, L);
     for (long long i0 = 0; i0 < m.count; i0 += GDN_MMA_IB) {
-        __syncthreads();                          /* sa written; m's last rows read */
-        GDN_EACH_ROW(r, GDN_MMA_IB, j, lk) sb[r * ld + j] = i0 + r < m.count && j < L ? gdn_mma_in(m.at(i0 + r, j, L)) : 0.0;
+        if (i0 > 0) {
+            __syncthreads();                      /* m's last rows read */
+            gdn_mma_stage(sb, ld, gdn_rows_from(m, i0), GDN_MMA_IB, 0, (int)lk, L);
+        }
         __syncthreads();
         for (int rt = warp; rt * 8 < n; rt += warps) {
             gdn_mma_acc d[GDN_MMA_IB / 8];

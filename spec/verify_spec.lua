@@ -585,4 +585,18 @@ describe("a kernel subject", function()
     k2:run(ins, {n = 100}, {dirty = true})
     assert.is_nil(k2.launched_at[specmod.shape_string{n = 100}])
   end)
+
+  it("gives a run the time its sidecar declares (kernel.timeout), and counts a run past it as a timeout", function()
+    local side = {path = "relu.lua", kernel = {timeout = 90}}
+    assert.are.equal(90, subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu", sidecar = side}.timeout)
+    assert.are.equal(60, subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu"}.timeout)
+    assert.has_error(function()
+      subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu", sidecar = {path = "relu.lua", kernel = {timeout = "long"}}}
+    end, "relu.lua: kernel.timeout must be a number of seconds > 0, got long")
+    -- a limit far below the run's time: the worker is killed and the run says so
+    local k = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu",
+                             sidecar = {path = "relu.lua", kernel = {timeout = 1e-9}}}
+    local s = {n = 1 << 16}
+    assert.are.equal("timeout", k:run(case.inputs(spec, s, "normal", 3), s).status)
+  end)
 end)

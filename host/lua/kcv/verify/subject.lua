@@ -351,15 +351,24 @@ local function knob_setup(side, config)
 end
 
 -- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...},
---        tune = {...}}, knobs = {NAME = value}}: knobs off their default
--- become defines (kcv.verify.knobs); raises on a config the sidecar does
--- not declare.
+--        tune = {...}}, knobs = {NAME = value}, timeout = seconds}: knobs
+-- off their default become defines (kcv.verify.knobs); raises on a config
+-- the sidecar does not declare.  The time limit of a run: t.timeout, else
+-- the sidecar's kernel.timeout, else 60 s.
 function M.kernel(t)
   local spec = t.spec
   local side = t.sidecar or {}
   local kside = side.kernel or {}
   local options, config, kerr = knob_setup(side, t.knobs)
   if kerr then error(("%s: %s"):format(tostring(t.source), kerr), 2) end
+  -- a sidecar's kernel.timeout: seconds a run may take before it counts as
+  -- hung (default 60; a pipeline that is slow on the CPU backend's
+  -- emulation at the spec's largest shapes declares more)
+  local timeout = kside.timeout
+  if timeout ~= nil and (math.type(timeout) == nil or timeout <= 0) then
+    error(("%s: kernel.timeout must be a number of seconds > 0, got %s"):format(
+      tostring(side.path or t.source), tostring(timeout)), 2)
+  end
   local self = setmetatable({
     kind = kside.pipeline and "pipeline" or "kernel",
     spec = spec, source = t.source, backend = t.backend,
@@ -369,7 +378,7 @@ function M.kernel(t)
     pipeline = kside.pipeline,
     options = options,
     knobs = config,
-    timeout = t.timeout or 60,
+    timeout = t.timeout or timeout or 60,
     loaded = {},
     launched_at = {},       -- shape string -> true: a plain run finished there (RES-02)
     needs_device = {},      -- entry point -> why it cannot be built here
