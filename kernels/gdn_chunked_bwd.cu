@@ -598,8 +598,7 @@ __device__ static void gdn_stage_lower(double *dst, const double *src, long long
     GDN_EACH(w, n * GDN_CHUNK)
         if (w % GDN_CHUNK < w / GDN_CHUNK + diag)
             __pipeline_memcpy_async(&dst[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK], &src[w], sizeof(double));
-    __pipeline_commit();
-    __pipeline_wait_prior(0);
+    gdn_copies_land();
 }
 
 /* A(r, c) from the staged copy (stride gdn_pad(GDN_CHUNK)). */

@@ -42,7 +42,6 @@
  *     the way, and the result is bit-for-bit deterministic (no atomics).
  */
 #include "gdn.cuh"
-#include <cuda_pipeline.h>   /* gdn_out_mma's async copies (emulated on the CPU backend) */
 #define ACC_DEFAULT double
 #include "acc.cuh"
 #include "gdn_loops.cuh"
@@ -144,8 +143,7 @@ __device__ static void gdn_stage_rows(T *dst, const T *src, long long base, long
 {
     static_assert(sizeof(T) == 4 || sizeof(T) == 8, "an async copy of one element");
     GDN_EACH_ROW(t, n, j, cols) __pipeline_memcpy_async(&dst[t * gdn_pad(cols) + j], &src[(base + t * H) * cols + j], sizeof(T));
-    __pipeline_commit();
-    __pipeline_wait_prior(0);
+    gdn_copies_land();
 }
 
 /* The chunk's n values of g (from base, stride H) into gs, a thread a
@@ -1009,8 +1007,7 @@ __device__ static void gdn_out_mma(double *sm, double (*cq)[GDN_CHUNK], const do
             if (s < n && j < V) __pipeline_memcpy_async(e, &U[(base + s * H) * V + j], sizeof(double));
             else *e = 0.0;
         }
-        __pipeline_commit();
-        __pipeline_wait_prior(0);
+        gdn_copies_land();
         __syncthreads();
         if (t0 >= n) continue;
 #pragma unroll

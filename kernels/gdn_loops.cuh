@@ -7,6 +7,18 @@
 #ifndef GDN_LOOPS_CUH
 #define GDN_LOOPS_CUH
 
+#include <cuda_pipeline.h>
+
+/* The calling thread's async copies (<cuda_pipeline.h>'s
+ * __pipeline_memcpy_async; emulated on the CPU backend) have landed: its
+ * batch committed and every batch waited for.  Other threads see them
+ * after a barrier (__syncwarp for its warp, __syncthreads for the block). */
+__device__ static inline void gdn_copies_land()
+{
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+}
+
 /* w over [0, count), spread over the block's threads. */
 #define GDN_EACH(w, count) for (long long w = threadIdx.x; w < (count); w += blockDim.x)
 

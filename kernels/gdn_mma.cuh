@@ -39,7 +39,6 @@
 #define GDN_MMA_CUH
 
 #include <mma.h>
-#include <cuda_pipeline.h>
 #include "gdn_loops.cuh"
 
 #define GDN_MMA_IB 32            /* m's rows staged at a time */
@@ -130,8 +129,7 @@ __device__ static void gdn_mma_copy(double *s, long long ld, gdn_rows<T> a, int 
 /* A thread's copies landed, and its warp's (the warp converts its rows). */
 __device__ static inline void gdn_mma_wait()
 {
-    __pipeline_commit();
-    __pipeline_wait_prior(0);
+    gdn_copies_land();
     __syncwarp();
 }
 
