@@ -387,7 +387,13 @@ __device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __n
  * sum, -0 included, as it was; the rows of dS past K are -0 and stay so
  * (a row past K that took a product could hold a NaN the next chunk's
  * ddelta would read); columns past V are computed and never stored.
- * Shared memory: gdn_scan_mma_at's, with two B operands (ddelta, dO). */
+ * Shared memory: gdn_scan_mma_at's, with two B operands (ddelta, dO).
+ * dS and the B operands keep the stride GDN_SCAN_COLS, not the forward
+ * scan's GDN_SCAN_LD: padded, dS and the two operands take 8 KiB more a
+ * block, and dscan fits four blocks an SM only with smaller staging
+ * blocks.  Each way it was slower on an H100 (2.82 ms unpadded, 3.24..3.27
+ * padded at four blocks with staging blocks of 16 or 24 columns and 12
+ * positions, 4.24..4.46 padded at three; ncu, 2026-12-06, docs/PERF.md). */
 
 /* dS0 over dS: the q terms, then the W terms, through gdn_scan_state_mma
  * (dO and ddelta of the tile staged as its B operands, -0 past n and V). */
@@ -444,7 +450,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
-    const gdn_scan_mma m = gdn_scan_mma_at(gdn_dscan_sm, K, 2);
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_dscan_sm, K, 2, GDN_SCAN_COLS);
     const long long j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS;
     if (gdn_mma_on) gdn_scan_pad_rows(dS, K);
     for (long long c = nc - 1; c >= 0; c--) {

@@ -62,13 +62,14 @@ end
 -- gdn_chunk_scan's and gdn_chunk_dscan's dynamic shared memory, their
 -- tensor-core paths' (the scalar paths need none): the A operand (a chunk's
 -- rows SCAN_KB columns at a time, or SCAN_TB positions of rows of K at a
--- stride of gdn_mma_ld(K)), nbuf B operands of CHUNK x SCAN_COLS doubles
--- (the scan's Gam delta; dscan's ddelta and dO) and an 8 x 8 double tile a
--- warp (gdn_scan_mma_at in gdn_chunked_fwd.cu)
+-- stride of gdn_mma_ld(K)), nbuf B operands of CHUNK x SCAN_COLS doubles at
+-- a stride of ld (the scan's Gam delta, ld SCAN_COLS + 4; dscan's ddelta
+-- and dO, ld SCAN_COLS) and an 8 x 8 double tile a warp (gdn_scan_mma_at
+-- in gdn_chunked_fwd.cu)
 local SCAN_KB, SCAN_TB = 32, 16
-local function scan_smem(s, nbuf)
+local function scan_smem(s, nbuf, ld)
   local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))
-  return (a + nbuf * CHUNK * SCAN_COLS + SCAN_THREADS // 32 * 64) * 8
+  return (a + nbuf * CHUNK * ld + SCAN_THREADS // 32 * 64) * 8
 end
 
 return {
@@ -110,11 +111,11 @@ return {
       return {
         {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
-        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 1),
+        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 1, SCAN_COLS + 4),
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
         {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},
-        {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 2),
+        {name = "gdn_chunk_dscan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 2, SCAN_COLS),
          params = with_dims{"g", "qn", "kn", "Wd", "dO", "dht", "dD", "dhs", "dh0"}},
         {name = "gdn_chunk_grad", grid = per_chunk, block = GRAD_THREADS, smem = grad_smem(s),
          params = with_dims{"v", "g", "beta", "dO", "qn", "kn", "U", "hs", "dhs", "dD",

@@ -405,13 +405,21 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
 /* The scans' shared memory on the tensor cores (dynamic, doubles): the A
  * operand staged (a chunk's rows GDN_SCAN_KB columns at a time, or
  * GDN_SCAN_TB positions of rows of K at a stride of gdn_mma_ld(K)), nbuf
- * B operands of the tile (GDN_CHUNK x GDN_SCAN_COLS each: the forward's
- * Gam(n-1,t) delta_t, the backward's ddelta and dO) and a warp's 8 x 8
- * scratch: the sidecars' scan_smem (gdn_chunked_fwd.lua) and dscan_smem
- * (gdn_chunked_bwd.lua).  The launch is GDN_SCAN_THREADS, 8 warps: warp w
+ * B operands of the tile (GDN_CHUNK x GDN_SCAN_COLS each at the stride ld
+ * of the tile's state: the forward's Gam(n-1,t) delta_t, the backward's
+ * ddelta and dO) and a warp's 8 x 8 scratch: the sidecars' scan_smem
+ * (gdn_chunked_fwd.lua, gdn_chunked_bwd.lua).  The launch is GDN_SCAN_THREADS, 8 warps: warp w
  * owns the chunk's positions 8w.. and the tile's rows 8w.. and 8(w + 8).. */
 #define GDN_SCAN_KB 32
 #define GDN_SCAN_TB 16
+/* The forward scan's stride in doubles of its state S and B operand: 4
+ * past GDN_SCAN_COLS, so that the 4 rows x 4 columns a half warp reads of
+ * an m8n8k4 B fragment fall in different banks.  At 16 (128 bytes) the
+ * four rows fell in the same banks: the H100 counted 55% of the scan's
+ * shared wavefronts excessive, 6% at 20, and the launch went 1.56 -> 1.34
+ * ms (ncu, 2026-12-06; docs/PERF.md).  The backward's dscan keeps 16
+ * (gdn_chunked_bwd.cu says why). */
+#define GDN_SCAN_LD (GDN_SCAN_COLS + 4)
 /* The forward scan's staging, a chunk's rows GDN_SCAN_RB of a warp at a
  * time (gdn_copy_rows; its state's A operand 2 rows a warp): 1.88 -> 1.57
  * ms on an H100 (12-05, against 1.64 at 1 and 1.72 at 8).  The backward's
@@ -424,7 +432,9 @@ struct gdn_scan_mma {
     long long ldk, lda;                 /* sa's stride: a chunk's rows; rows of K */
 };
 
-__device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf)
+/* ld: the stride of the tile's state and B operands (the LD its products
+ * are called with). */
+__device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf, int ld)
 {
     gdn_scan_mma m;
     m.ldk = GDN_SCAN_KB + 4;
@@ -432,14 +442,15 @@ __device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf
     const long long na = GDN_CHUNK * m.ldk > GDN_SCAN_TB * m.lda ? GDN_CHUNK * m.ldk : GDN_SCAN_TB * m.lda;
     m.sa = sm;
     m.sd = sm + na;
-    m.so = m.sd + GDN_CHUNK * GDN_SCAN_COLS;
-    m.tile = m.sd + nbuf * GDN_CHUNK * GDN_SCAN_COLS + (threadIdx.x / 32) * 64;
+    m.so = m.sd + GDN_CHUNK * ld;
+    m.tile = m.sd + nbuf * GDN_CHUNK * ld + (threadIdx.x / 32) * 64;
     return m;
 }
 
 /* The tile's rows from K to the next multiple of 8 (the tiles' last) to
  * -0: a padded step of the products over K then adds +0 x -0. */
-__device__ static void gdn_scan_pad_rows(double (*S)[GDN_SCAN_COLS], long long K)
+template <int LD>
+__device__ static void gdn_scan_pad_rows(double (*S)[LD], long long K)
 {
     GDN_EACH(w, ((K + 7) / 8 * 8 - K) * GDN_SCAN_COLS) S[K + w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] = -0.0;
 }
@@ -449,8 +460,8 @@ __device__ static void gdn_scan_pad_rows(double (*S)[GDN_SCAN_COLS], long long K
  * GDN_SCAN_KB columns at a time, 0 past n and K), then store(t, jj, d)
  * for each, t < GDN_CHUNK (the caller drops t >= n): the forward's delta
  * (rows W), the backward's ddelta (rows k). */
-template <int RB, class Store>
-__device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *rows, double (*S)[GDN_SCAN_COLS],
+template <int RB, int LD, class Store>
+__device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *rows, double (*S)[LD],
                                          long long base, long long n, long long H, long long K, Store store)
 {
     using namespace nvcuda;
@@ -476,7 +487,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
             for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
                 wmma::load_matrix_sync(fa, m.sa + warp * 8 * m.ldk + (k0 - i0), (unsigned)m.ldk);
                 for (int c = 0; c < 2; c++) {
-                    wmma::load_matrix_sync(fb, &S[k0][c * 8], GDN_SCAN_COLS);
+                    wmma::load_matrix_sync(fb, &S[k0][c * 8], LD);
                     wmma::mma_sync(d[c], fa, fb, d[c]);
                 }
             }
@@ -493,12 +504,13 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
  * t: a(term, t, i) b(term)[t][jj]) for each term in turn, the accumulator
  * started from the scaled S as the scalar sums start, a chain over t (the
  * A operand, a(term, t, i) for t < n, staged GDN_SCAN_TB positions at a
- * time, 0 past n; b(term) a GDN_CHUNK x GDN_SCAN_COLS B operand, -0 past n),
+ * time, 0 past n; b(term) a GDN_CHUNK x GDN_SCAN_COLS B operand at the
+ * stride LD, -0 past n),
  * then store(i, jj, d) for the rows i < K (the rows past K stay -0): the
  * forward's state (one term, kn_t[i] Gam(n-1,t) delta_t), the backward's
  * dS0 (two, gdn_dscan_ds0_mma). */
-template <int RB, class TermA, class TermB, class Store>
-__device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN_SCAN_COLS], double exn,
+template <int RB, int LD, class TermA, class TermB, class Store>
+__device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[LD], double exn,
                                           int nterms, TermA a, TermB b, long long n, long long K, Store store)
 {
     using namespace nvcuda;
@@ -513,7 +525,7 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN
     for (int r = 0; r < 2; r++) {
         const int rt = warp + r * warps;
         if (rt * 8 < K)
-            for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &S[rt * 8][c * 8], GDN_SCAN_COLS, wmma::mem_row_major);
+            for (int c = 0; c < 2; c++) wmma::load_matrix_sync(d[r][c], &S[rt * 8][c * 8], LD, wmma::mem_row_major);
     }
     for (int term = 0; term < nterms; term++)
         for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
@@ -536,7 +548,7 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[GDN
                     /* A(i, t) = a(term, t, i): col-major in sa */
                     wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
                     for (int c = 0; c < 2; c++) {
-                        wmma::load_matrix_sync(fb, bt + k0 * GDN_SCAN_COLS + c * 8, GDN_SCAN_COLS);
+                        wmma::load_matrix_sync(fb, bt + k0 * LD + c * 8, LD);
                         wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
                     }
                 }
@@ -565,14 +577,14 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
                                          long long B, long long T, long long H, long long K, long long V)
 {
     __shared__ double ex[GDN_CHUNK + 1];
-    __shared__ __align__(32) double S[GDN_KMAX][GDN_SCAN_COLS];
+    __shared__ __align__(32) double S[GDN_KMAX][GDN_SCAN_LD];
     extern __shared__ __align__(32) double gdn_scan_sm[];
     const long long ntile = (V + GDN_SCAN_COLS - 1) / GDN_SCAN_COLS;
     const long long lane = blockIdx.x / ntile, b = lane / H, h = lane % H;
     const long long jj = threadIdx.x % GDN_SCAN_COLS, j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS, j = j0 + jj;
     const long long r0 = threadIdx.x / GDN_SCAN_COLS, rstep = blockDim.x / GDN_SCAN_COLS;
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    const gdn_scan_mma m = gdn_scan_mma_at(gdn_scan_sm, K, 1);
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_scan_sm, K, 1, GDN_SCAN_LD);
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) S[i][jj] = j < V ? h0[(lane * K + i) * V + j] : 0.0f;
@@ -595,7 +607,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
                 *ut -= d;
                 u = ex[t] * *ut;
             }
-            m.sd[t * GDN_SCAN_COLS + jj] = u;
+            m.sd[t * GDN_SCAN_LD + jj] = u;
         });
         __syncthreads();            /* every delta of the tile written, S0 read */
         GDN_CUT_CHUNK(2);
