@@ -450,7 +450,7 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) dS[i][jj] = j < V ? dht[(lane * K + i) * V + j] : 0.0;
-    const gdn_scan_mma m = gdn_scan_mma_at(gdn_dscan_sm, K, 2, GDN_SCAN_COLS);
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_dscan_sm, K, 2, dS);
     const long long j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS;
     if (gdn_mma_on) gdn_scan_pad_rows(dS, K);
     for (long long c = nc - 1; c >= 0; c--) {

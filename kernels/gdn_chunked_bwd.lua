@@ -63,10 +63,11 @@ end
 -- tensor-core paths' (the scalar paths need none): the A operand (a chunk's
 -- rows SCAN_KB columns at a time, or SCAN_TB positions of rows of K at a
 -- stride of gdn_mma_ld(K)), nbuf B operands of CHUNK x SCAN_COLS doubles at
--- a stride of ld (the scan's Gam delta, ld SCAN_COLS + 4; dscan's ddelta
+-- a stride of ld (the scan's Gam delta, ld SCAN_LD; dscan's ddelta
 -- and dO, ld SCAN_COLS) and an 8 x 8 double tile a warp (gdn_scan_mma_at
 -- in gdn_chunked_fwd.cu)
 local SCAN_KB, SCAN_TB = 32, 16
+local SCAN_LD = SCAN_COLS + 4   -- GDN_SCAN_LD: the forward scan's padded stride
 local function scan_smem(s, nbuf, ld)
   local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))
   return (a + nbuf * CHUNK * ld + SCAN_THREADS // 32 * 64) * 8
@@ -111,7 +112,7 @@ return {
       return {
         {name = "gdn_chunk_prep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims({"q", "k", "v", "g", "beta", "qn", "kn", "W", "U"}, true)},
-        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 1, SCAN_COLS + 4),
+        {name = "gdn_chunk_scan", grid = scan_blocks(s), block = SCAN_THREADS, smem = scan_smem(s, 1, SCAN_LD),
          params = with_dims{"g", "h0", "kn", "W", "U", "hs", "hT"}},
         {name = "gdn_chunk_bprep", grid = per_chunk, block = GRAD_THREADS, smem = prep_smem(s),
          params = with_dims{"g", "beta", "qn", "kn", "dO", "Am", "Xm", "Wd", "dD"}},

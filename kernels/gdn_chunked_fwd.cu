@@ -405,8 +405,8 @@ __device__ static void gdn_scan_lane(const float *g, const float *h0, const floa
 /* The scans' shared memory on the tensor cores (dynamic, doubles): the A
  * operand staged (a chunk's rows GDN_SCAN_KB columns at a time, or
  * GDN_SCAN_TB positions of rows of K at a stride of gdn_mma_ld(K)), nbuf
- * B operands of the tile (GDN_CHUNK x GDN_SCAN_COLS each at the stride ld
- * of the tile's state: the forward's Gam(n-1,t) delta_t, the backward's
+ * B operands of the tile (GDN_CHUNK x GDN_SCAN_COLS each at the stride of
+ * the tile's state: the forward's Gam(n-1,t) delta_t, the backward's
  * ddelta and dO) and a warp's 8 x 8 scratch: the sidecars' scan_smem
  * (gdn_chunked_fwd.lua, gdn_chunked_bwd.lua).  The launch is GDN_SCAN_THREADS, 8 warps: warp w
  * owns the chunk's positions 8w.. and the tile's rows 8w.. and 8(w + 8).. */
@@ -432,9 +432,10 @@ struct gdn_scan_mma {
     long long ldk, lda;                 /* sa's stride: a chunk's rows; rows of K */
 };
 
-/* ld: the stride of the tile's state and B operands (the LD its products
- * are called with). */
-__device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf, int ld)
+/* S: the tile's state; its stride LD is the B operands' too (the products
+ * take it from S's type as well). */
+template <int LD>
+__device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf, const double (*S)[LD])
 {
     gdn_scan_mma m;
     m.ldk = GDN_SCAN_KB + 4;
@@ -442,8 +443,8 @@ __device__ static gdn_scan_mma gdn_scan_mma_at(double *sm, long long K, int nbuf
     const long long na = GDN_CHUNK * m.ldk > GDN_SCAN_TB * m.lda ? GDN_CHUNK * m.ldk : GDN_SCAN_TB * m.lda;
     m.sa = sm;
     m.sd = sm + na;
-    m.so = m.sd + GDN_CHUNK * ld;
-    m.tile = m.sd + nbuf * GDN_CHUNK * ld + (threadIdx.x / 32) * 64;
+    m.so = m.sd + GDN_CHUNK * LD;
+    m.tile = m.sd + nbuf * GDN_CHUNK * LD + (threadIdx.x / 32) * 64;
     return m;
 }
 
@@ -584,7 +585,7 @@ __device__ static void gdn_scan_lane_mma(const float *g, const float *h0, const 
     const long long jj = threadIdx.x % GDN_SCAN_COLS, j0 = (blockIdx.x % ntile) * GDN_SCAN_COLS, j = j0 + jj;
     const long long r0 = threadIdx.x / GDN_SCAN_COLS, rstep = blockDim.x / GDN_SCAN_COLS;
     const long long nc = (T + GDN_CHUNK - 1) / GDN_CHUNK;
-    const gdn_scan_mma m = gdn_scan_mma_at(gdn_scan_sm, K, 1, GDN_SCAN_LD);
+    const gdn_scan_mma m = gdn_scan_mma_at(gdn_scan_sm, K, 1, S);
 
     if (lane >= B * H || K > GDN_KMAX) return;
     for (long long i = r0; i < K; i += rstep) S[i][jj] = j < V ? h0[(lane * K + i) * V + j] : 0.0f;

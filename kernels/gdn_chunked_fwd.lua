@@ -32,10 +32,11 @@ local function prep_smem(s) return math.max(k_rows_smem(s), gram_smem()) end
 -- scalar path, ACC=f32 or OPND=bf16, needs none): the A operand (W's rows
 -- SCAN_KB columns at a time, or SCAN_TB positions of kn at a stride of
 -- gdn_mma_ld(K)), nbuf B operands of CHUNK x SCAN_COLS doubles at a stride
--- of ld (SCAN_COLS + 4 here, GDN_SCAN_LD) and an 8 x 8 double tile a warp
+-- of ld (SCAN_LD here) and an 8 x 8 double tile a warp
 -- (gdn_scan_mma_at in gdn_chunked_fwd.cu; nbuf 1 here, 2 for the
 -- backward's gdn_chunk_dscan)
 local SCAN_KB, SCAN_TB = 32, 16
+local SCAN_LD = SCAN_COLS + 4   -- GDN_SCAN_LD: the scan's padded stride
 -- gdn_chunk_out's, the largest of the staged rows of kn (the scalar path's),
 -- the weights' Gram product q k^T (gram_smem) and the tensor-core path's
 -- operands (gdn_out_mma: CHUNK rows of q and OUT_KB of S0, OUT_CB columns at
@@ -48,7 +49,7 @@ local function out_smem(s)
 end
 local function scan_smem(s)
   local a = math.max(CHUNK * (SCAN_KB + 4), SCAN_TB * ((s.K + 15) // 16 * 16 + 4))
-  return (a + CHUNK * (SCAN_COLS + 4) + SCAN_THREADS // 32 * 64) * 8
+  return (a + CHUNK * SCAN_LD + SCAN_THREADS // 32 * 64) * 8
 end
 
 return {
