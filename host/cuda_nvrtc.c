@@ -63,12 +63,15 @@ static int build_options(const char *path, const char *options, const char *arch
     int n = 0;
     size_t used = 0;
     const char *inc = kcv_cuda_include_dir(), *slash = strrchr(path, '/');
-    for (const char *o = options; o && *o && n < MAX_OPTS - 3; o += strlen(o) + 1)
+    for (const char *o = options; o && *o && n < MAX_OPTS - 4; o += strlen(o) + 1)
         opts[n++] = o;
 #define ADD(...) do { int k_ = snprintf(buf + used, buflen - used, __VA_ARGS__); \
         if (k_ < 0 || (size_t)k_ >= buflen - used) return n; \
         opts[n++] = buf + used; used += (size_t)k_ + 1; } while (0)
     if (!has_arch_option(options)) ADD("--gpu-architecture=%s", arch);
+    /* for a profiler's source view (ncu --import-source): set, the cubin
+     * maps its instructions to the source lines (and is cached apart) */
+    if (getenv("KCV_NVRTC_LINEINFO") && *getenv("KCV_NVRTC_LINEINFO")) ADD("--generate-line-info");
     /* quoted includes next to the source, as nvcc finds them */
     if (slash) ADD("-I%.*s", slash == path ? 1 : (int)(slash - path), path);
     else ADD("-I.");

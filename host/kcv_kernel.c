@@ -332,19 +332,39 @@ static int k_load(lua_State *L)
     return 1;
 }
 
-/* kcv.backend.nvrtc_check{source=, options=, arch=} -> true | nil, err.
- * Compiles a CUDA source with NVRTC for arch (default sm_90a), as the cuda
- * backend would, on a machine without a GPU: a source that nvcc takes but
- * NVRTC does not (no <math.h>, so no INFINITY) fails here, not on the
- * device.  nil, err also when NVRTC itself is missing (err says so). */
+/* kcv.backend.nvrtc_check{source=, options=, arch=, output=} -> true | nil,
+ * err.  Compiles a CUDA source with NVRTC for arch (default sm_90a), as the
+ * cuda backend would, on a machine without a GPU: a source that nvcc takes
+ * but NVRTC does not (no <math.h>, so no INFINITY) fails here, not on the
+ * device.  nil, err also when NVRTC itself is missing (err says so).  With
+ * output, the image (cubin, or PTX for an arch NVRTC cannot finish) is
+ * written there: the SASS the device runs, for nvdisasm, on this machine. */
+static int write_image(const char *path, const kcv_nvrtc_out *out, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fwrite(out->data, 1, out->len, f) != out->len) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        if (f) fclose(f);
+        return -1;
+    }
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 static int b_nvrtc_check(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
-    kcv_checkopts(L, 1, "source options arch");
+    kcv_checkopts(L, 1, "source options arch output");
     const char *path = check_source(L);
     lua_getfield(L, 1, "arch");
     const char *arch = lua_isnil(L, -1) ? "sm_90a" : lua_tostring(L, -1);
     if (!arch) luaL_argerror(L, 1, "arch: a string expected (sm_90a)");
+    lua_getfield(L, 1, "output");
+    if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, 1, "output: a path expected");
+    lua_pop(L, 1);
     build_options(L, 1);
     size_t olen;
     const char *opts = lua_tolstring(L, -1, &olen);
@@ -358,7 +378,15 @@ static int b_nvrtc_check(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
+    lua_getfield(L, 1, "output");
+    const char *output = lua_isnil(L, -1) ? NULL : lua_tostring(L, -1);
+    int bad = output && write_image(output, &out, err, sizeof err) != 0;
     free(out.data);
+    if (bad) {
+        lua_pushnil(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
     lua_pushboolean(L, 1);
     return 1;
 }

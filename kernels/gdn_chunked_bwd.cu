@@ -554,6 +554,8 @@ __device__ static void *gdn_sm_after_k(const gdn_grad *G)
     return (char *)G->sm + ((GDN_CHUNK * gdn_pad(G->K) * 4 + 7) / 8) * 8;
 }
 __device__ static double *gdn_sm_a(const gdn_grad *G) { return G->sm + GDN_CC; }   /* after X */
+/* dA's strict lower triangle, staged after A for the phase of X */
+__device__ static double *gdn_sm_da(const gdn_grad *G) { return gdn_sm_a(G) + GDN_CHUNK * gdn_pad(GDN_CHUNK); }
 
 /* dA(a,b), b < a, into Xm; k and v are the staged rows (positions b). */
 __device__ static void gdn_grad_da(gdn_grad *G, long long a, long long b, const float *sk, const float *sv)
@@ -613,11 +615,14 @@ __device__ static double gdn_a(const gdn_grad *G, long long r, long long c)
     return gdn_sm_a(G)[r * gdn_pad(GDN_CHUNK) + c];
 }
 
-/* X(a,s) = sum_{b<=s} dA(a,b) A(s,b), s < a, into the shared X. */
+/* X(a,s) = sum_{b<=s} dA(a,b) A(s,b), s < a, into the shared X; dA from
+ * its staged copy (gdn_sm_da; from global memory, a load of L2's latency
+ * a term). */
 __device__ static void gdn_grad_x(gdn_grad *G, long long a, long long s)
 {
+    const double *da = gdn_sm_da(G) + a * gdn_pad(GDN_CHUNK);
     acc_t y = acc_of(0.0);
-    for (long long b = 0; b <= s; b++) y += (acc_t)G->Xm[a * GDN_CHUNK + b] * (acc_t)gdn_a(G, s, b);
+    for (long long b = 0; b <= s; b++) y += (acc_t)da[b] * (acc_t)gdn_a(G, s, b);
     G->X[a][s] = acc_value(y);
 }
 
@@ -737,27 +742,39 @@ __device__ static gdn_sm_qk gdn_sm_qk_at(const gdn_grad *G)
     return m;
 }
 
-/* Pass 1's coefficients of the pair (t, s), s <= t: L's row (s < t) and o's row. */
-__device__ static void gdn_qk_rows(const gdn_grad *G, const gdn_sm_qk &m, long long t, long long s)
+/* Pass 1's coefficients of the pair (t, s), s <= t: L's row (s < t, into
+ * *a) and o's row (*b). */
+__device__ static void gdn_qk_row_coefs(const gdn_grad *G, long long t, long long s, double *a, double *b)
 {
     if (s < t) {
         const double gam = *gdn_pair(G, GDN_GR, t, s), c = G->Xm[t * GDN_CHUNK + s];
-        m.ta[gdn_tri(t, s)] = c * G->bt[t] * gam;
-        m.tb[gdn_tri(t, s)] = *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s);
+        *a = c * G->bt[t] * gam;
+        *b = *gdn_pair(G, GDN_GR, t, s) * *gdn_pair(G, GDN_PD, t, s);
     } else {
-        m.tb[gdn_tri(t, t)] = *gdn_pair(G, GDN_PD, t, t);
+        *b = *gdn_pair(G, GDN_PD, t, t);
     }
 }
 
-/* Pass 2's coefficients of the pair (a, t), a >= t: L's column (a > t) and o's column. */
-__device__ static void gdn_qk_cols(const gdn_grad *G, const gdn_sm_qk &m, long long a, long long t)
+/* Pass 2's coefficients of the pair (a, t), a >= t: L's column (a > t,
+ * into *x) and o's column (*y). */
+__device__ static void gdn_qk_col_coefs(const gdn_grad *G, long long a, long long t, double *x, double *y)
 {
     if (a > t) {
-        m.ta[gdn_tri(a, t)] = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
-        m.tb[gdn_tri(a, t)] = *gdn_pair(G, GDN_GC, a, t) * *gdn_pair(G, GDN_PD, a, t);
+        *x = G->Xm[a * GDN_CHUNK + t] * G->bt[a] * *gdn_pair(G, GDN_GC, a, t);
+        *y = *gdn_pair(G, GDN_GC, a, t) * *gdn_pair(G, GDN_PD, a, t);
     } else {
-        m.tb[gdn_tri(t, t)] = *gdn_pair(G, GDN_PD, t, t);
+        *y = *gdn_pair(G, GDN_PD, t, t);
     }
+}
+
+__device__ static void gdn_qk_rows(const gdn_grad *G, const gdn_sm_qk &m, long long t, long long s)
+{
+    gdn_qk_row_coefs(G, t, s, &m.ta[gdn_tri(t, s)], &m.tb[gdn_tri(t, s)]);
+}
+
+__device__ static void gdn_qk_cols(const gdn_grad *G, const gdn_sm_qk &m, long long a, long long t)
+{
+    gdn_qk_col_coefs(G, a, t, &m.ta[gdn_tri(a, t)], &m.tb[gdn_tri(a, t)]);
 }
 
 /* Pass 1 at (t, the lane's columns from i0): dk's terms through L's row t
@@ -826,16 +843,134 @@ __device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long lo
     }
 }
 
+/* The two passes on the double tensor cores (gdn_mma_on): each pass's
+ * coefficients into dense tables ta and tb (GDN_CHUNK rows at a stride of
+ * GDN_QK_LD, 32-byte aligned, as gdn_mma_lower's A and gdn_mma_upper's X
+ * want them), then, GDN_QK_CB columns of k or q at a time (staged as
+ * doubles by gdn_mma_stage), the four triangular products:
+ *   pass 1:  dk_t += sum_{s<t} ta(t,s) k_s,   dq_t = scale (gq_t y_t + sum_{s<=t} tb(t,s) k_s);
+ *   pass 2:  dk_t += sum_{a>t} ta(a,t) k_a,   then + scale sum_{a>=t} tb(a,t) q_a + ex_t z_t.
+ * Why: the scalar passes converted a staged f32 of k or q to double for
+ * every term, a conversion an fma, and conversions to and from 64-bit
+ * types issue at a quarter of the rate of fp64 fmas (sm_90: 16 a clock an
+ * SM against 64); their ~128 terms an element were 1.30 of the launch's
+ * 6.26 ms on an H100 (docs/PERF.md, 12-06 cuts).  Here each element of k
+ * and q is converted once a pass.  The sums are the products' chains
+ * (increasing s or a, gdn_mma.cuh) added to dk as one term each, where
+ * the scalar passes walked s down from t - 1 into dk's chain: not the same
+ * bits as the scalar passes, the same on every run.  No term across the
+ * diagonal is formed (gdn_mma_lower_block, gdn_mma_upper_block), so a NaN
+ * of a k or q row reaches only the elements whose sums hold it. */
+#define GDN_QK_CB 32
+#define GDN_QK_LD (GDN_CHUNK + 4)
+
+struct gdn_sm_qkt {
+    double *ta, *tb;                              /* GDN_CHUNK x GDN_QK_LD each */
+    double *sb;                                   /* GDN_CHUNK x (GDN_QK_CB + 4): k's or q's columns */
+    double *tiles;                                /* 64 a warp */
+};
+
+__device__ static gdn_sm_qkt gdn_sm_qkt_at(const gdn_grad *G)
+{
+    gdn_sm_qkt m;
+    m.ta = G->sm;
+    m.tb = m.ta + GDN_CHUNK * GDN_QK_LD;
+    m.sb = m.tb + GDN_CHUNK * GDN_QK_LD;
+    m.tiles = m.sb + GDN_CHUNK * (GDN_QK_CB + 4);
+    return m;
+}
+
+/* The columns j0.. of the chunk's rows of x (k or q) into m.sb, landed for
+ * the block; the caller's last reads of m.sb done before. */
+__device__ static void gdn_qk_stage(const gdn_grad *G, const gdn_sm_qkt &m, const float *x, long long j0)
+{
+    __syncthreads();
+    gdn_mma_stage(m.sb, GDN_QK_CB + 4, gdn_chunk_rows(G, x), GDN_CHUNK, j0, GDN_QK_CB, G->K);
+    __syncthreads();
+}
+
+__device__ static void gdn_grad_qk_rows_mma(gdn_grad *G, const gdn_sm_qkt &m)
+{
+    const long long n = G->ch.n, K = G->K, rw = gdn_rw(G);
+    const double scale = 1.0 / sqrt((double)K);
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s <= t) gdn_qk_row_coefs(G, t, s, &m.ta[t * GDN_QK_LD + s], &m.tb[t * GDN_QK_LD + s]);
+    }
+    for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
+        gdn_qk_stage(G, m, G->kn, j0);
+        gdn_mma_lower_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
+                                              [&](long long t, long long i, double d) {
+                                                  G->dK[gdn_row(G, t) * K + i] += d;
+                                              });
+        gdn_mma_lower_block<GDN_QK_CB, true>(m.tb, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
+                                             [&](long long t, long long i, double z) {
+                                                 const long long tok = gdn_row(G, t);
+                                                 G->dQ[tok * K + i] = scale * (G->gq[t] * G->R[tok * rw + i] + z);
+                                             });
+    }
+    __syncthreads();                              /* the tables read: pass 2's go over them */
+}
+
+__device__ static void gdn_grad_qk_cols_mma(gdn_grad *G, const gdn_sm_qkt &m)
+{
+    const long long n = G->ch.n, K = G->K, rw = gdn_rw(G), np = (n + 3) / 4 * 4;
+    const double scale = 1.0 / sqrt((double)K);
+    GDN_EACH(w, np * GDN_CHUNK) {
+        const long long a = w / GDN_CHUNK, t = w % GDN_CHUNK;
+        if (a >= n) {                             /* gdn_mma_upper's rows past n: zeros */
+            m.ta[a * GDN_QK_LD + t] = 0.0;
+            m.tb[a * GDN_QK_LD + t] = 0.0;
+        } else if (t <= a) {
+            gdn_qk_col_coefs(G, a, t, &m.ta[a * GDN_QK_LD + t], &m.tb[a * GDN_QK_LD + t]);
+        }
+    }
+    for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
+        gdn_qk_stage(G, m, G->kn, j0);
+        gdn_mma_upper_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
+                                              [&](long long t, long long i, double d) {
+                                                  G->dK[gdn_row(G, t) * K + i] += d;
+                                              });
+        gdn_qk_stage(G, m, G->qn, j0);
+        gdn_mma_upper_block<GDN_QK_CB, true>(m.tb, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
+                                             [&](long long t, long long i, double z) {
+                                                 const long long tok = gdn_row(G, t);
+                                                 double d = G->dK[tok * K + i] + scale * z;
+                                                 d += G->ex[t] * G->R[tok * rw + K + i];
+                                                 G->dK[tok * K + i] = d;
+                                             });
+    }
+    __syncthreads();                              /* every store done, the tables free */
+}
+
 /* <S0, dSe>, the sum over the state's K V elements of S0 dSe (S_end's
  * share of dD(n-1,-1)), by the whole block: each thread a strided slice,
  * then block_sum's fixed tree, so the bits are the same on every run.
  * (One thread's serial sum, in gdn_grad_sums until 12-05, was 5.3 of the
- * launch's 14.0 ms on the H200: tools/gdn-cuts.)  scratch: 32
+ * launch's 14.0 ms on the H200: tools/gdn-cuts.)  A thread's slice is
+ * loaded GDN_DOT_BATCH elements at a time, then summed in the same order:
+ * the loop of a load pair and an fma (the PTX of 5156ef0) waited one
+ * memory latency an element, 64 a thread at K = V = 128.  scratch: 32
  * accumulators of shared memory. */
+#define GDN_DOT_BATCH 8
+
 __device__ static double gdn_grad_state_dot(const gdn_grad *G, acc_t *scratch)
 {
+    const long long n = G->K * G->V, step = blockDim.x;
     acc_t x = acc_of(0.0);
-    for (long long m = threadIdx.x; m < G->K * G->V; m += blockDim.x) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
+    long long m = threadIdx.x;
+    for (; m + (GDN_DOT_BATCH - 1) * step < n; m += GDN_DOT_BATCH * step) {
+        float a[GDN_DOT_BATCH];
+        double b[GDN_DOT_BATCH];
+#pragma unroll
+        for (int u = 0; u < GDN_DOT_BATCH; u++) {
+            a[u] = G->S0[m + u * step];
+            b[u] = G->dSe[m + u * step];
+        }
+#pragma unroll
+        for (int u = 0; u < GDN_DOT_BATCH; u++) x += (acc_t)a[u] * (acc_t)b[u];
+    }
+    for (; m < n; m += step) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
     return acc_value(block_sum(x, scratch));
 }
 
@@ -881,22 +1016,33 @@ __device__ static void gdn_grad_sums(gdn_grad *G, long long t, double sd, const 
 
 /* dg_r = the sum of dD(t,s) over the pairs s < r <= t: the rows t >= r of
  * E (se, its copy in shared memory at a stride of gdn_pad(GDN_CHUNK),
- * s < t; e0 for s = -1) and S_end's es[s], s < r.  The terms of the rows
- * t >= r are walked by one loop, (t, s) advanced by hand: a warp's lanes
- * (a value of r each) then run the same instructions each step, where the
- * nested loops' bounds, different in each lane, split the warp (0.44 ms of
- * launch 5 on an H100, 12-05).  The same terms in the same order. */
+ * s < t; e0 for s = -1) and S_end's es[s], s < r.  In two steps of short
+ * chains: gdn_grad_dg_row turns row t of E into its prefix sums in place,
+ * P(t, r) = e0[t] + E(t,0) + .. + E(t,r-1) at se[t][r], r <= t (the
+ * diagonal's slot takes the whole row); then gdn_grad_dg adds P(t, r) over
+ * t >= r and es[s] over s < r.  (One chain a value of r, every term of the
+ * rows t >= r in turn, was up to n^2 / 4 terms long, a chain on 64 of the
+ * block's 256 threads: the launch's last 0.52 of 6.26 ms on an H100,
+ * 12-06.  Its sums associate differently, so the f32 dg may differ from
+ * that chain's in its last bit; it is the same on every run.) */
+__device__ static void gdn_grad_dg_row(const gdn_grad *G, long long t, double *se)
+{
+    double *row = se + t * gdn_pad(GDN_CHUNK);
+    acc_t y = acc_of(0.0);
+    y += (acc_t)G->e0[t];
+    for (long long r = 0; r < t; r++) {
+        const double e = row[r];
+        row[r] = acc_value(y);
+        y += (acc_t)e;
+    }
+    row[t] = acc_value(y);
+}
+
 __device__ static float gdn_grad_dg(const gdn_grad *G, long long r, const double *se)
 {
     const long long n = G->ch.n, ld = gdn_pad(GDN_CHUNK);
     acc_t y = acc_of(0.0);
-    for (long long t = r, s = -1; t < n;) {
-        y += (acc_t)(s < 0 ? G->e0[t] : se[t * ld + s]);
-        if (++s == r) {
-            s = -1;
-            t++;
-        }
-    }
+    for (long long t = r; t < n; t++) y += (acc_t)se[t * ld + r];
     for (long long s = 0; s < r; s++) y += (acc_t)G->es[s];
     return (float)acc_value(y);
 }
@@ -1021,6 +1167,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     __syncthreads();
     GDN_CUT(3);
     gdn_stage_lower(gdn_sm_a(&G), G.Am, n, 1);
+    gdn_stage_lower(gdn_sm_da(&G), G.Xm, n, 0);
     __syncthreads();
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_x(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
@@ -1053,17 +1200,27 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     }
     GDN_CUT(8);
     const gdn_sm_qk m = gdn_sm_qk_at(&G);   /* over delta and dO, read no more */
-    gdn_stage_chunk(m.sk, kn, &G, K);
-    gdn_stage_chunk(m.sq, qn, &G, K);
-    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_rows(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
-    __syncthreads();
-    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_rows(&G, m, t, i0);
-    __syncthreads();
-    GDN_CUT(9);
-    GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
-    __syncthreads();
-    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_cols(&G, m, t, i0);
-    __syncthreads();
+    if (gdn_mma_on) {
+        const gdn_sm_qkt mt = gdn_sm_qkt_at(&G);
+        gdn_grad_qk_rows_mma(&G, mt);
+        GDN_CUT(9);
+        gdn_grad_qk_cols_mma(&G, mt);
+        gdn_stage_chunk(m.sk, kn, &G, K);        /* the rows of k and q for the sums below */
+        gdn_stage_chunk(m.sq, qn, &G, K);
+        __syncthreads();
+    } else {
+        gdn_stage_chunk(m.sk, kn, &G, K);
+        gdn_stage_chunk(m.sq, qn, &G, K);
+        GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_rows(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
+        __syncthreads();
+        GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_rows(&G, m, t, i0);
+        __syncthreads();
+        GDN_CUT(9);
+        GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK <= w / GDN_CHUNK) gdn_qk_cols(&G, m, w / GDN_CHUNK, w % GDN_CHUNK);
+        __syncthreads();
+        GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_qk_cols(&G, m, t, i0);
+        __syncthreads();
+    }
     GDN_CUT(10);
     /* ta and tb read no more: the state dot's scratch and the three sums go there */
     const double sd = gdn_grad_state_dot(&G, (acc_t *)m.tb);
@@ -1075,6 +1232,8 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     gdn_stage_lower(gdn_grad_sm, G.Am, n, 0);
     __syncthreads();
     GDN_CUT(11);
+    GDN_EACH(t, n) gdn_grad_dg_row(&G, t, gdn_grad_sm);
+    __syncthreads();
     GDN_EACH(t, n) dg[gdn_row(&G, t)] = gdn_grad_dg(&G, t, gdn_grad_sm);
 }
 

@@ -35,6 +35,7 @@ local function prep_smem(s) return math.max(k_rows_smem(s), gram_smem()) end
 -- gdn_chunk_grad a multiple of 32 up to its launch bound of 256); the last
 -- one's NPAIR pair tables a chunk (GDN_NPAIR in gdn_chunked_bwd.cu)
 local GRAD_THREADS, NPAIR = 256, 5
+local QK_CB = 32            -- GDN_QK_CB: gdn_chunk_grad's k or q columns staged at a time
 -- gdn_chunk_grad's state rows staged at a time (GDN_MMA_IB in gdn_mma.cuh)
 local MMA_IB = 32
 -- gdn_chunk_group: a warp per key token and gradient (q's, k's), GROUP_WARPS
@@ -43,7 +44,7 @@ local GROUP_WARPS = 4
 local function tokens(w) return function(s) return {lanes(s) * s.T * s[w]} end end
 -- gdn_chunk_grad's dynamic shared memory: the most its phases stage at once
 -- (a chunk's rows padded by one element: dD; k and v as f32; k and delta;
--- X and A; delta and dO as f32; k, q and two triangular coefficient
+-- X, A and dA; delta and dO as f32; k, q and two triangular coefficient
 -- tables; the tensor-core products' operands), as the kernel carves it
 -- (gdn_sm_k, gdn_sm_after_k, gdn_sm_a, gdn_sm_qk_at, gdn_mma_rows and the
 -- phases of gdn_chunk_grad)
@@ -56,7 +57,12 @@ local function grad_smem(s)
   -- the products reduce over both), and an 8 x 8 double tile a warp
   local L = math.max(s.K, s.V)
   local mma = ((CHUNK + MMA_IB) * ((L + 15) // 16 * 16 + 4) + GRAD_THREADS // 32 * 64) * 8
-  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk, mma)
+  -- the tensor-core passes of dk and dq (gdn_sm_qkt_at): two dense CHUNK x
+  -- (CHUNK + 4) tables, QK_CB columns of k or q at a stride of QK_CB + 4,
+  -- the warps' tiles
+  local qkt = (2 * CHUNK * (CHUNK + 4) + CHUNK * (QK_CB + 4) + GRAD_THREADS // 32 * 64) * 8
+  return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + 2 * CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk,
+                  mma, qkt)
 end
 
 -- gdn_chunk_scan's and gdn_chunk_dscan's dynamic shared memory, their

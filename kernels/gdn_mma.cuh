@@ -301,10 +301,11 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
  *   upper:  D(s, j) = sum_{s <= t < n} X(t, s) M(t, j),    s < n,
  *
  * each element the chain fma(A, M, .) from +0 in increasing s (lower) or t
- * (upper), as the scalar loops form it.  Warp w owns the rows 8w..8w+7 of
- * D.  The terms of the tiles off the diagonal go on the tensor cores, the
- * diagonal tile's as a scalar chain: after the tensor cores' steps (lower:
- * s < 8w come first) or before them (upper: t < 8w + 8 come first; the
+ * (upper), as the scalar loops form it.  A tile row of D, the rows
+ * t0..t0+7, is one warp's.  The terms of the tiles off the diagonal go on
+ * the tensor cores, the diagonal tile's as a scalar chain: after the
+ * tensor cores' steps (lower: s < t0 come first) or before them (upper: t <
+ * t0 + 8 come first; the
  * chains' values enter the accumulators through the warp's tile), so each
  * element keeps its terms and their order.  No term across the diagonal is
  * formed (the triangle's zeros): a NaN in M's other rows stays out.
@@ -313,7 +314,8 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
  * shared or global memory; m(s, j) gives M's element as a double (s < n);
  * store(row, j, d).  sb: GDN_CHUNK x (CB + 4) doubles (M's columns CB at a
  * time), tiles: 64 doubles a warp, both 32-byte aligned, as A and X.  The
- * whole block calls them (barriers), at least GDN_CHUNK / 8 warps. */
+ * whole block calls them (barriers); warp w takes the tile rows w, w +
+ * warps, .. of the (n + 7) / 8. */
 template <int CB, class FM>
 __device__ static void gdn_mma_stage_cols(double *sb, long long n, long long cols, long long j0, FM m)
 {
@@ -347,19 +349,20 @@ __device__ static inline void gdn_mma_tri_steps(gdn_mma_acc *d, const double *a,
     }
 }
 
-template <int CB, class FM, class Store>
-__device__ static void gdn_mma_lower(const double *A, long long lda, double *sb, double *tiles, long long n,
-                                     long long cols, FM m, Store store)
+/* One block of CB columns from j0 of gdn_mma_lower, M's staged at sb (as
+ * gdn_mma_stage_cols leaves them, or gdn_mma_stage at a stride of CB + 4):
+ * the warp's tile row.  DIAG false leaves the diagonal's terms out, D(t, j)
+ * = sum_{s < t} (gdn_chunk_grad's dk through L's row). */
+template <int CB, bool DIAG, class Store>
+__device__ static void gdn_mma_lower_block(const double *A, long long lda, const double *sb, double *tiles,
+                                           long long n, long long cols, long long j0, Store store)
 {
     using namespace nvcuda;
     const long long ldb = CB + 4;
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const long long t0 = warp * 8;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
     double *tile = tiles + warp * 64;
 
-    for (long long j0 = 0; j0 < cols; j0 += CB) {
-        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
-        if (t0 >= n || warp >= GDN_CHUNK / 8) continue;
+    for (long long t0 = warp * 8; t0 < n; t0 += warps * 8) {
         gdn_mma_acc d[CB / 8];
 #pragma unroll
         for (int c = 0; c < CB / 8; c++) wmma::fill_fragment(d[c], 0.0);
@@ -372,35 +375,46 @@ __device__ static void gdn_mma_lower(const double *A, long long lda, double *sb,
                 const long long t = t0 + e / 8, jj = c * 8 + e % 8;
                 if (t >= n || j0 + jj >= cols) continue;
                 double y = tile[e];
-                for (long long s = t0; s <= t; s++) y += A[t * lda + s] * sb[s * ldb + jj];
+                for (long long s = t0; s < t + DIAG; s++) y += A[t * lda + s] * sb[s * ldb + jj];
                 store(t, j0 + jj, y);
             }
             __syncwarp();
         }
     }
-    __syncthreads();                              /* every store done, sb free */
 }
 
 template <int CB, class FM, class Store>
-__device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb, double *tiles, long long n,
+__device__ static void gdn_mma_lower(const double *A, long long lda, double *sb, double *tiles, long long n,
                                      long long cols, FM m, Store store)
+{
+    for (long long j0 = 0; j0 < cols; j0 += CB) {
+        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
+        gdn_mma_lower_block<CB, true>(A, lda, sb, tiles, n, cols, j0, store);
+    }
+    __syncthreads();                              /* every store done, sb free */
+}
+
+/* One block of CB columns from j0 of gdn_mma_upper (sb as for
+ * gdn_mma_lower_block).  DIAG false: D(s, j) = sum_{s < t < n} (dk through
+ * L's column). */
+template <int CB, bool DIAG, class Store>
+__device__ static void gdn_mma_upper_block(const double *X, long long ldx, const double *sb, double *tiles,
+                                           long long n, long long cols, long long j0, Store store)
 {
     using namespace nvcuda;
     const long long ldb = CB + 4, np = (n + 3) / 4 * 4;
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    const long long s0 = warp * 8, t1 = s0 + 8 < n ? s0 + 8 : n;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, warps = blockDim.x / 32;
     double *tile = tiles + warp * 64;
 
-    for (long long j0 = 0; j0 < cols; j0 += CB) {
-        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
-        if (s0 >= n || warp >= GDN_CHUNK / 8) continue;
+    for (long long s0 = warp * 8; s0 < n; s0 += warps * 8) {
+        const long long t1 = s0 + 8 < n ? s0 + 8 : n;
         gdn_mma_acc d[CB / 8];
 #pragma unroll
         for (int c = 0; c < CB / 8; c++) {        /* the diagonal tile's chains first */
             for (int e = lane; e < 64; e += 32) {
                 const long long s = s0 + e / 8, jj = c * 8 + e % 8;
                 double y = 0.0;
-                for (long long t = s; t < t1; t++) y += X[t * ldx + s] * sb[t * ldb + jj];
+                for (long long t = s + !DIAG; t < t1; t++) y += X[t * ldx + s] * sb[t * ldb + jj];
                 tile[e] = y;
             }
             __syncwarp();
@@ -409,6 +423,16 @@ __device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb,
         }
         gdn_mma_tri_steps<CB / 8, wmma::col_major>(d, X + s0, ldx, ldx, sb, ldb, s0 + 8, np);
         gdn_mma_store<CB / 8>(d, tile, s0, j0, n, cols, store);
+    }
+}
+
+template <int CB, class FM, class Store>
+__device__ static void gdn_mma_upper(const double *X, long long ldx, double *sb, double *tiles, long long n,
+                                     long long cols, FM m, Store store)
+{
+    for (long long j0 = 0; j0 < cols; j0 += CB) {
+        gdn_mma_stage_cols<CB>(sb, n, cols, j0, m);
+        gdn_mma_upper_block<CB, true>(X, ldx, sb, tiles, n, cols, j0, store);
     }
     __syncthreads();                              /* every store done, sb free */
 }

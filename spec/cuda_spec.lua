@@ -165,3 +165,49 @@ describe("kernels on the cuda backend", function()
     assert.are.same({0, 2}, z:totable())
   end)
 end)
+
+-- NVRTC without a device: the image the cuda backend would load, written
+-- out (for nvdisasm), and the line info that KCV_NVRTC_LINEINFO adds for a
+-- profiler's source view (tools/device-gdn-bench STEPS=source).
+describe("kcv.backend.nvrtc_check", function()
+  local SRC = "spec/fixtures/gdn_mma_probe.cu"
+  local function image(env)
+    local out, script = os.tmpname(), os.tmpname() .. ".lua"
+    local f = assert(io.open(script, "w"))
+    f:write(([[local kcv = require "kcv"
+local ok, err = kcv.backend.nvrtc_check{source = %q, output = %q}
+if not ok then io.stderr:write(err, "\n") os.exit(err:match("libnvrtc not found") and 3 or 1) end]]):format(SRC, out))
+    f:close()
+    local p = assert(io.popen(("%s ./kcv run %s 2>&1; echo \"rc=$?\""):format(env, script)))
+    local log = p:read("a")
+    p:close()
+    local rc = tonumber(log:match("rc=(%d+)%s*$"))
+    os.remove(script)
+    local g = io.open(out, "rb")
+    local bytes = g and g:read("a") or ""
+    if g then g:close() end
+    os.remove(out)
+    return bytes, rc, log
+  end
+
+  it("writes the compiled image to output=, and the line info only where KCV_NVRTC_LINEINFO is set", function()
+    local plain, rc, log = image("KCV_NVRTC_LINEINFO=")
+    if rc == 3 then pending("NVRTC is not installed here: " .. log) return end
+    assert.are.equal(0, rc, log)
+    assert.are.equal("\127ELF", plain:sub(1, 4))
+    local lined, rc2, log2 = image("KCV_NVRTC_LINEINFO=1")
+    assert.are.equal(0, rc2, log2)
+    assert.are.equal("\127ELF", lined:sub(1, 4))
+    assert.is_nil(plain:find("debug_line", 1, true))
+    assert.truthy(lined:find("debug_line", 1, true))
+  end)
+
+  it("refuses an output that is not a path, and says why it cannot write one", function()
+    assert.has_error(function() kcv.backend.nvrtc_check{source = SRC, output = 3} end,
+                     "bad argument #1 to 'nvrtc_check' (output: a path expected)")
+    local ok, err = kcv.backend.nvrtc_check{source = SRC, output = "/nonexistent-dir/x.cubin"}
+    if not ok and err:match("libnvrtc not found") then pending("NVRTC is not installed here: " .. err) return end
+    assert.is_nil(ok)
+    assert.truthy(err:find("cannot write /nonexistent-dir/x.cubin", 1, true), err)
+  end)
+end)

@@ -95,6 +95,32 @@ describe("tools/gdn-bench.py", function()
   it_py("refuses a malformed shape as a usage error", function()
     runs("python3 tools/gdn-bench.py --dry-run --shapes 1,2", 2)
   end)
+
+  -- the floor of a double design: the same FLOPs at the fp64 tensor-core rate
+  it_py("sets the FLOPs against an fp64 rate too, where one is given", function()
+    local out = runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64 --assume-tflops 800"
+                     .. " --assume-tflops64 50 --assume-tbps 4", 0)
+    local fl = plan_figures(out, "8,1024,8,8,64", "fwd")
+    local f64 = tonumber(out:match("plan 8,1024,8,8,64 fwd flops=%d+ bytes=%d+ floor_ms=[%d.]+ floor64_ms=([%d.]+)"))
+    assert.truthy(f64, out)
+    assert.is_true(math.abs(f64 - fl / 50e12 * 1e3) < 1e-4, out)
+    assert.is_nil(runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64 --assume-tflops 800", 0)
+                  :find("floor64", 1, true))
+  end)
+end)
+
+describe("tools/sass-lines.py", function()
+  local it_py = files.it_if(PY, "no python3 here")
+
+  it_py("prints its help, and refuses a missing file or a CSV that is not ncu's source page (exit 2)", function()
+    runs("python3 tools/sass-lines.py --help", 0, "KERNEL")
+    runs("python3 tools/sass-lines.py /nonexistent.csv kernels/gdn_chunked_bwd.cu gdn_chunk_grad", 2,
+         "no such file: /nonexistent.csv")
+    local dir = files.tmpdir()
+    local f = assert(io.open(dir .. "/x.csv", "w")); f:write('"a","b"\n"1","2"\n'); f:close()
+    runs("python3 tools/sass-lines.py " .. dir .. "/x.csv kernels/gdn_chunked_bwd.cu gdn_chunk_grad", 2,
+         "no 'Address' and 'Source' columns")
+  end)
 end)
 
 describe("tools/device-wheels", function()

@@ -60,4 +60,54 @@ describe("gdn_mma.cuh's row-set products on the double tensor cores", function()
       assert.are.equal(-7, got:get(c.n * c.mc))
     end)
   end
+
+  -- gdn_chunk_grad's dk and dq passes: the triangular blocks with and
+  -- without the diagonal, NaN in every element of A they must not read (the
+  -- other triangle, the diagonal when left out, the rows past n, or past n
+  -- rounded up to 4 for the upper ones, whose rows n.. hold zeros) and in
+  -- M's rows past n
+  local TRI = {[0] = "lower with the diagonal", "lower without it", "upper with it", "upper without it"}
+  local function tri_operands(n, cols, mode, seed)
+    local A, M = kcv.buffer("f64", 64 * 68), kcv.buffer("f32", (n + 2) * cols)
+    local x = seed
+    local function draw()
+      x = (x * 1103515245 + 12345) % 2147483648
+      return (x / 2147483648 - 0.5) * 2.0 ^ (x % 17 - 8)
+    end
+    local diag, np = (mode == 0 or mode == 2), (n + 3) // 4 * 4
+    for t = 0, 63 do
+      for s = 0, 67 do
+        local v = 0 / 0
+        if mode < 2 and t < n and (s < t or (diag and s == t)) then v = draw() end
+        if mode >= 2 and t < n and (s < t or (diag and s == t)) then v = draw() end
+        if mode >= 2 and t >= n and t < np then v = 0 end
+        A:set(t * 68 + s, v)
+      end
+    end
+    for e = 0, M.numel - 1 do M:set(e, e < n * cols and draw() or 0 / 0) end
+    return A, M
+  end
+  local function tri_run(name, A, M, n, cols, mode)
+    local out = kcv.buffer("f64", n * cols + 1)
+    out:fill(-7)
+    local r = load(name):launch{grid = 1, block = 256, smem = name == "tri_mma" and (64 * 68 + 64 * 36 + 8 * 64) * 8 or 0,
+                                args = {A, M, out, n, cols, mode}}
+    assert.are.equal("ok", r.status, r.message)
+    return out
+  end
+  for mode = 0, 3 do
+    for _, c in ipairs{{n = 64, cols = 128}, {n = 37, cols = 33}, {n = 1, cols = 7}, {n = 9, cols = 64}} do
+      it(("give the %s triangular block the fma chain's bits at n=%d, %d columns, no NaN read")
+         :format(TRI[mode], c.n, c.cols), function()
+        local A, M = tri_operands(c.n, c.cols, mode, c.n * 100 + c.cols + mode)
+        local got, want = tri_run("tri_mma", A, M, c.n, c.cols, mode), tri_run("scalar_tri", A, M, c.n, c.cols, mode)
+        for e = 0, c.n * c.cols - 1 do
+          local g, w = got:get(e), want:get(e)
+          assert(g == w and g == g, ("element %d (row %d, column %d): %a, the chain %a")
+                 :format(e, e // c.cols, e % c.cols, g, w))
+        end
+        assert.are.equal(-7, got:get(c.n * c.cols))
+      end)
+    end
+  end
 end)

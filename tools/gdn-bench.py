@@ -9,6 +9,7 @@ each anchor against an fp64 reference first, and merges kcv's own times
 (tools/gdn-time.lua's JSON, --ours).  tools/device-gdn-bench runs it all.
 
   python3 tools/gdn-bench.py --dry-run            plan and floors' formulas, no GPU
+  python3 tools/gdn-bench.py --rates              the card's rates only (bf16, fp64, HBM)
   python3 tools/gdn-bench.py --out DIR [--ours ours.json] [--anchors fla,flashqla]
                              [--shapes 4,2048,16,16,128 ...] [--budget S] [--dump DIR2]
   ./kcv run tools/gdn-anchor-check.lua DIR2       each anchor against kcv.mp.gdn
@@ -68,6 +69,9 @@ FLOPs and minimum bytes, chunk C = 64, N = ceil(T/C) chunks, L = B*HV lanes
            (f32) written once
   fwd+bwd  the sums.  floor(stage) = max(FLOPs / measured bf16 rate,
            bytes / measured HBM bandwidth); "x floor" = time / floor.
+           kcv's kernels compute in double on the fp64 tensor cores: their
+           floor64 is the same FLOPs at the measured fp64 rate (dry run:
+           --assume-tflops64), the least a double design can take.
 Anchors' times are of whole ops (fwd, fwd+bwd); per-stage times would need
 a profiler run (nsys/ncu), so per-stage figures are floors only.
 """
@@ -142,10 +146,10 @@ def stages(s):
     return st
 
 
-def floor_ms(flops, nbytes, rates):
-    if not rates:
+def floor_ms(flops, nbytes, rates, key="tflops"):
+    if not rates or not rates.get(key):
         return None
-    return max(flops / (rates["tflops"] * 1e12), nbytes / (rates["tbps"] * 1e12)) * 1e3
+    return max(flops / (rates[key] * 1e12), nbytes / (rates["tbps"] * 1e12)) * 1e3
 
 
 # ---------------------------------------------------------------- GPU side
@@ -257,11 +261,10 @@ def timer(torch, warmup, reps):
     return run
 
 
-def rates(torch):
-    """The card's bf16 tensor-core rate and HBM bandwidth, measured now."""
-    n = 8192
-    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+def matmul_tflops(torch, n, dtype):
+    """n^3 matmuls of random dtype operands, ten after three warm-ups."""
+    a = torch.randn(n, n, device="cuda", dtype=dtype)
+    b = torch.randn(n, n, device="cuda", dtype=dtype)
     for _ in range(3):
         torch.matmul(a, b)
     torch.cuda.synchronize()
@@ -271,7 +274,14 @@ def rates(torch):
         torch.matmul(a, b)
     e1.record()
     torch.cuda.synchronize()
-    tflops = 2 * n ** 3 * 10 / (e0.elapsed_time(e1) * 1e-3) / 1e12
+    return 2 * n ** 3 * 10 / (e0.elapsed_time(e1) * 1e-3) / 1e12
+
+
+def rates(torch):
+    """The card's bf16 and fp64 tensor-core rates and HBM bandwidth, measured now."""
+    tflops = matmul_tflops(torch, 8192, torch.bfloat16)
+    tflops64 = matmul_tflops(torch, 4096, torch.float64)
+    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     x = torch.empty(2 ** 31, dtype=torch.uint8, device="cuda")  # 2 GiB, far past L2
     y = torch.empty_like(x)
     for _ in range(3):
@@ -283,9 +293,10 @@ def rates(torch):
     e1.record()
     torch.cuda.synchronize()
     tbps = 2 * x.numel() * 10 / (e0.elapsed_time(e1) * 1e-3) / 1e12  # read + write
-    del a, b, x, y
+    del x, y
     torch.cuda.empty_cache()  # the anchors' subprocesses want the memory
-    return {"tflops": tflops, "tbps": tbps, "how": "8192^3 bf16 matmul x10 (random); 2 GiB copy x10, read+write"}
+    return {"tflops": tflops, "tflops64": tflops64, "tbps": tbps,
+            "how": "8192^3 bf16 and 4096^3 fp64 matmul x10 (random); 2 GiB copy x10, read+write"}
 
 
 def anchor_fn(name):
@@ -430,15 +441,17 @@ def run_child(name, cmd, env, path, timeout):
 
 
 def dry_run(shapes, args):
-    rate = {"tflops": args.assume_tflops, "tbps": args.assume_tbps} if args.assume_tflops else None
+    rate = {"tflops": args.assume_tflops, "tflops64": args.assume_tflops64,
+            "tbps": args.assume_tbps} if args.assume_tflops else None
     print("# gdn-bench dry run: chunk %d; FLOPs and minimum bytes per stage (formulas in the header)" % C)
     print("# anchors %s; accuracy at %s; warmup %d, reps %d" % (",".join(args.anchors), shape_str(args.acc_shape),
                                                                   args.warmup, args.reps))
     for s in shapes:
         for name, (fl, by) in stages(s).items():
-            f = floor_ms(fl, by, rate)
-            print("plan %s %s flops=%d bytes=%d%s" % (shape_str(s), name, round(fl), by,
-                                                      " floor_ms=%.4f" % f if f is not None else ""))
+            f, f64 = floor_ms(fl, by, rate), floor_ms(fl, by, rate, "tflops64")
+            print("plan %s %s flops=%d bytes=%d%s%s" % (shape_str(s), name, round(fl), by,
+                                                        " floor_ms=%.4f" % f if f is not None else "",
+                                                        " floor64_ms=%.4f" % f64 if f64 is not None else ""))
 
 
 def main():
@@ -457,6 +470,8 @@ def main():
     ap.add_argument("--budget", type=int, default=150, help="seconds per anchor before its later shapes are skipped")
     ap.add_argument("--assume-tflops", type=float, help="dry run: a bf16 rate (TFLOP/s) for the floors")
     ap.add_argument("--assume-tbps", type=float, default=4.3, help="dry run: an HBM bandwidth (TB/s)")
+    ap.add_argument("--assume-tflops64", type=float, help="dry run: an fp64 tensor-core rate (TFLOP/s), for floor64")
+    ap.add_argument("--rates", action="store_true", help="measure the card's rates (bf16, fp64, HBM), print them, stop")
     ap.add_argument("--anchor-timeout", type=int, default=0,
                     help="seconds before an anchor's process is killed (default: budget + 300); its rows so far are kept")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: run one anchor, JSON to stdout
@@ -475,9 +490,12 @@ def main():
         return 0
 
     import torch
-    os.makedirs(args.out, exist_ok=True)
     rate = rates(torch)
-    print("gdn-bench: %.0f TFLOP/s bf16, %.2f TB/s" % (rate["tflops"], rate["tbps"]), file=sys.stderr, flush=True)
+    print("gdn-bench: %.0f TFLOP/s bf16, %.1f TFLOP/s fp64, %.2f TB/s on %s" % (
+        rate["tflops"], rate["tflops64"], rate["tbps"], torch.cuda.get_device_name(0)), file=sys.stderr, flush=True)
+    if args.rates:
+        return 0
+    os.makedirs(args.out, exist_ok=True)
     del torch
     results = []
     for a in args.anchors:
@@ -494,7 +512,8 @@ def main():
     with open(os.path.join(args.out, "bench.json"), "w") as f:
         json.dump(doc, f, indent=1)
     md = ["# GDN benchmark (issue 12)", "",
-          "device %s; bf16 %.0f TFLOP/s, HBM %.2f TB/s (measured in this run)" % (doc["device"], rate["tflops"], rate["tbps"]), ""]
+          "device %s; bf16 %.0f TFLOP/s, fp64 %.1f TFLOP/s, HBM %.2f TB/s (measured in this run)" % (
+              doc["device"], rate["tflops"], rate["tflops64"], rate["tbps"]), ""]
     for a in results:
         md.append("- %s: versions %s; accuracy %s%s" % (a["anchor"], a.get("versions"), a.get("accuracy"),
                                                         ("; error " + a["error"]) if a.get("error") else ""))
