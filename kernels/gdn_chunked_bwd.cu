@@ -599,14 +599,20 @@ __device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, con
 
 /* The lower triangle of a chunk's n x n table (stride GDN_CHUNK: A, or E
  * over it), the pairs (t, s), s < t + diag (diag 1: with the diagonal),
- * into dst at a stride of gdn_pad(GDN_CHUNK), by async copies (as
- * gdn_stage_rows: landed for the block after the caller's barrier). */
-__device__ static void gdn_stage_lower(double *dst, const double *src, long long n, long long diag)
+ * into dst at a stride of ld (gdn_stage_lower: gdn_pad(GDN_CHUNK)), by
+ * async copies (as gdn_stage_rows: landed for the block after the caller's
+ * barrier). */
+__device__ static void gdn_stage_lower_at(double *dst, long long ld, const double *src, long long n, long long diag)
 {
     GDN_EACH(w, n * GDN_CHUNK)
         if (w % GDN_CHUNK < w / GDN_CHUNK + diag)
-            __pipeline_memcpy_async(&dst[(w / GDN_CHUNK) * gdn_pad(GDN_CHUNK) + w % GDN_CHUNK], &src[w], sizeof(double));
+            __pipeline_memcpy_async(&dst[(w / GDN_CHUNK) * ld + w % GDN_CHUNK], &src[w], sizeof(double));
     gdn_copies_land();
+}
+
+__device__ static void gdn_stage_lower(double *dst, const double *src, long long n, long long diag)
+{
+    gdn_stage_lower_at(dst, gdn_pad(GDN_CHUNK), src, n, diag);
 }
 
 /* A(r, c) from the staged copy (stride gdn_pad(GDN_CHUNK)). */
@@ -880,12 +886,13 @@ __device__ static gdn_sm_qkt gdn_sm_qkt_at(const gdn_grad *G)
     return m;
 }
 
-/* The columns j0.. of the chunk's rows of x (k or q) into m.sb, landed for
- * the block; the caller's last reads of m.sb done before. */
-__device__ static void gdn_qk_stage(const gdn_grad *G, const gdn_sm_qkt &m, const float *x, long long j0)
+/* The columns j0.. of the chunk's rows of x (L long: k or q, dW, dU) into
+ * m.sb, landed for the block; the caller's last reads of m.sb done before. */
+template <typename T>
+__device__ static void gdn_qk_stage(const gdn_grad *G, const gdn_sm_qkt &m, const T *x, long long j0, long long L)
 {
     __syncthreads();
-    gdn_mma_stage(m.sb, GDN_QK_CB + 4, gdn_chunk_rows(G, x), GDN_CHUNK, j0, GDN_QK_CB, G->K);
+    gdn_mma_stage(m.sb, GDN_QK_CB + 4, gdn_chunk_rows(G, x), GDN_CHUNK, j0, GDN_QK_CB, L);
     __syncthreads();
 }
 
@@ -898,7 +905,7 @@ __device__ static void gdn_grad_qk_rows_mma(gdn_grad *G, const gdn_sm_qkt &m)
         if (s <= t) gdn_qk_row_coefs(G, t, s, &m.ta[t * GDN_QK_LD + s], &m.tb[t * GDN_QK_LD + s]);
     }
     for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
-        gdn_qk_stage(G, m, G->kn, j0);
+        gdn_qk_stage(G, m, G->kn, j0, K);
         gdn_mma_lower_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
                                               [&](long long t, long long i, double d) {
                                                   G->dK[gdn_row(G, t) * K + i] += d;
@@ -926,12 +933,12 @@ __device__ static void gdn_grad_qk_cols_mma(gdn_grad *G, const gdn_sm_qkt &m)
         }
     }
     for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
-        gdn_qk_stage(G, m, G->kn, j0);
+        gdn_qk_stage(G, m, G->kn, j0, K);
         gdn_mma_upper_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
                                               [&](long long t, long long i, double d) {
                                                   G->dK[gdn_row(G, t) * K + i] += d;
                                               });
-        gdn_qk_stage(G, m, G->qn, j0);
+        gdn_qk_stage(G, m, G->qn, j0, K);
         gdn_mma_upper_block<GDN_QK_CB, true>(m.tb, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
                                              [&](long long t, long long i, double z) {
                                                  const long long tok = gdn_row(G, t);
@@ -941,6 +948,44 @@ __device__ static void gdn_grad_qk_cols_mma(gdn_grad *G, const gdn_sm_qkt &m)
                                              });
     }
     __syncthreads();                              /* every store done, the tables free */
+}
+
+/* W and U's VJP on the double tensor cores (gdn_mma_on), gdn_grad_wy_k's
+ * and gdn_grad_wy_v's sums (A^T dW)_t and (A^T dU)_t as gdn_mma_upper_block
+ * with X = A: A's lower triangle staged again from global memory at a
+ * stride of GDN_QK_LD (its rows n.. to a multiple of 4 zero), dW's and
+ * dU's rows GDN_QK_CB columns at a time, into m's space (gdn_sm_qkt_at:
+ * X and the staged A of the phases before are read no more).  Each sum is
+ * the chain in increasing a that the scalar loops form (the diagonal
+ * tile's terms first, then the tensor cores' steps).  (The scalar sums read
+ * dW's and dU's rows from global memory, four loads a term: 16% of the
+ * launch's stall samples on an H100, 12-06; the tensor-core form of 12-04
+ * staged the rows a load and a store an element and gained 0.6%.) */
+__device__ static void gdn_grad_wy_mma(gdn_grad *G)
+{
+    const gdn_sm_qkt m = gdn_sm_qkt_at(G);
+    const long long n = G->ch.n, np = (n + 3) / 4 * 4, K = G->K, V = G->V, rw = gdn_rw(G);
+    gdn_stage_lower_at(m.ta, GDN_QK_LD, G->Am, n, 1);
+    GDN_EACH(w, (np - n) * GDN_CHUNK) m.ta[(n + w / GDN_CHUNK) * GDN_QK_LD + w % GDN_CHUNK] = 0.0;
+    for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
+        gdn_qk_stage(G, m, (const double *)G->dW, j0, K);
+        gdn_mma_upper_block<GDN_QK_CB, true>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
+                                             [&](long long t, long long i, double x) {
+                                                 const long long tok = gdn_row(G, t);
+                                                 G->dK[tok * K + i] = (G->bt[t] * G->gq[t]) * x;
+                                                 G->R[tok * rw + i] = x;
+                                             });
+    }
+    for (long long j0 = 0; j0 < V; j0 += GDN_QK_CB) {
+        gdn_qk_stage(G, m, G->dD, j0, V);
+        gdn_mma_upper_block<GDN_QK_CB, true>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, V, j0,
+                                             [&](long long t, long long j, double y) {
+                                                 const long long tok = gdn_row(G, t);
+                                                 G->dv[tok * V + j] = __double2bfloat16(G->bt[t] * y);
+                                                 G->R[tok * rw + K + j] = y;
+                                             });
+    }
+    __syncthreads();                              /* every store done */
 }
 
 /* <S0, dSe>, the sum over the state's K V elements of S0 dSe (S_end's
@@ -1175,14 +1220,13 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_dl(&G, w / GDN_CHUNK, w % GDN_CHUNK);
     __syncthreads();
     GDN_CUT(5);
-    /* (A^T dW and A^T dU on the double tensor cores, each tile row's
-     * diagonal terms a scalar chain first and the rows below it as WMMA
-     * steps, kept the bits and measured 13.92 against 14.00 ms on the H200,
-     * 12-04: not worth its hundred lines, and a sign that the triangular
-     * phases are not where this launch's time goes.) */
-    GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_wy_k(&G, t, i0);
-    GDN_EACH_ROW_BY(t, n, j0, V, GDN_LANE_COLS) gdn_grad_wy_v(&G, t, j0);
-    __syncthreads();                              /* A is read no more: E goes over it */
+    if (gdn_mma_on) {
+        gdn_grad_wy_mma(&G);
+    } else {
+        GDN_EACH_ROW_BY(t, n, i0, K, GDN_LANE_COLS) gdn_grad_wy_k(&G, t, i0);
+        GDN_EACH_ROW_BY(t, n, j0, V, GDN_LANE_COLS) gdn_grad_wy_v(&G, t, j0);
+        __syncthreads();                          /* A is read no more: E goes over it */
+    }
     GDN_CUT(6);
     GDN_EACH(t, n) gdn_grad_wy_sum(&G, t);
     GDN_EACH(w, n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_e(&G, w / GDN_CHUNK, w % GDN_CHUNK);
