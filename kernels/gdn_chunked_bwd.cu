@@ -622,8 +622,8 @@ __device__ static double gdn_a(const gdn_grad *G, long long r, long long c)
 }
 
 /* X(a,s) = sum_{b<=s} dA(a,b) A(s,b), s < a, into the shared X; dA from
- * its staged copy (gdn_sm_da; from global memory, a load of L2's latency
- * a term). */
+ * its staged copy (gdn_sm_da: read from global memory, each term waited
+ * a load's latency). */
 __device__ static void gdn_grad_x(gdn_grad *G, long long a, long long s)
 {
     const double *da = gdn_sm_da(G) + a * gdn_pad(GDN_CHUNK);
