@@ -859,7 +859,7 @@ __device__ static void gdn_grad_qk_cols(gdn_grad *G, const gdn_sm_qk &m, long lo
  * Why: the scalar passes converted a staged f32 of k or q to double for
  * every term, a conversion an fma, and conversions to and from 64-bit
  * types issue at a quarter of the rate of fp64 fmas (sm_90: 16 a clock an
- * SM against 64); their ~128 terms an element were 1.30 of the launch's
+ * SM against 64, the CUDA C++ Programming Guide's throughput table); their ~128 terms an element were 1.30 of the launch's
  * 6.26 ms on an H100 (docs/PERF.md, 12-06 cuts).  Here each element of k
  * and q is converted once a pass.  The sums are the products' chains
  * (increasing s or a, gdn_mma.cuh) added to dk as one term each, where

@@ -57,7 +57,7 @@ local function grad_smem(s)
   -- the products reduce over both), and an 8 x 8 double tile a warp
   local L = math.max(s.K, s.V)
   local mma = ((CHUNK + MMA_IB) * ((L + 15) // 16 * 16 + 4) + GRAD_THREADS // 32 * 64) * 8
-  -- the tensor-core passes of dk and dq (gdn_sm_qkt_at): two dense CHUNK x
+  -- the tensor-core passes of dk and dq and W, U's VJP (gdn_sm_qkt_at): two dense CHUNK x
   -- (CHUNK + 4) tables, QK_CB columns of k or q at a stride of QK_CB + 4,
   -- the warps' tiles
   local qkt = (2 * CHUNK * (CHUNK + 4) + CHUNK * (QK_CB + 4) + GRAD_THREADS // 32 * 64) * 8
