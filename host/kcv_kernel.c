@@ -362,9 +362,9 @@ static int b_nvrtc_check(lua_State *L)
     lua_getfield(L, 1, "arch");
     const char *arch = lua_isnil(L, -1) ? "sm_90a" : lua_tostring(L, -1);
     if (!arch) luaL_argerror(L, 1, "arch: a string expected (sm_90a)");
-    lua_getfield(L, 1, "output");
+    lua_getfield(L, 1, "output");   /* left on the stack: it keeps the string alive */
     if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING) luaL_argerror(L, 1, "output: a path expected");
-    lua_pop(L, 1);
+    const char *output = lua_tostring(L, -1);   /* NULL: no image to write */
     build_options(L, 1);
     size_t olen;
     const char *opts = lua_tolstring(L, -1, &olen);
@@ -378,8 +378,6 @@ static int b_nvrtc_check(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
-    lua_getfield(L, 1, "output");
-    const char *output = lua_isnil(L, -1) ? NULL : lua_tostring(L, -1);
     int bad = output && write_image(output, &out, err, sizeof err) != 0;
     free(out.data);
     if (bad) {

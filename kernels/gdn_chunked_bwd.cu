@@ -509,6 +509,30 @@ __device__ static double *gdn_pair(const gdn_grad *G, int table, long long t, lo
 /* Row width of R: a position's column sums, two vectors of up to max(K, V). */
 __device__ static long long gdn_rw(const gdn_grad *G) { return 2 * (G->K > G->V ? G->K : G->V); }
 
+/* x + sum_{u < n} a(u) b(u), the chain in increasing u, GDN_DOT_BATCH terms'
+ * loads issued before their fmas: a loop of a load pair and an fma (the
+ * PTX of 5156ef0) waits one memory latency a term, this one a batch.  a
+ * and b give their factors as acc_t. */
+#define GDN_DOT_BATCH 8
+
+template <class FA, class FB>
+__device__ static acc_t gdn_chain(acc_t x, long long n, FA a, FB b)
+{
+    long long u = 0;
+    for (; u + GDN_DOT_BATCH <= n; u += GDN_DOT_BATCH) {
+        acc_t p[GDN_DOT_BATCH], q[GDN_DOT_BATCH];
+#pragma unroll
+        for (int k = 0; k < GDN_DOT_BATCH; k++) {
+            p[k] = a(u + k);
+            q[k] = b(u + k);
+        }
+#pragma unroll
+        for (int k = 0; k < GDN_DOT_BATCH; k++) x += p[k] * q[k];
+    }
+    for (; u < n; u++) x += a(u) * b(u);
+    return x;
+}
+
 /* A lane's GDN_LANE_COLS columns of a row, 32 apart from j0 (the phases
  * below run GDN_EACH_ROW with a step of GDN_LANE_COLS * 32 columns): their
  * fma chains run side by side, where an element at a time left a thread
@@ -688,9 +712,12 @@ __device__ static void gdn_grad_wy_sum(gdn_grad *G, long long t)
 {
     const long long tok = gdn_row(G, t);
     const acc_t *x = G->R + tok * gdn_rw(G), *y = x + G->K;
-    acc_t dwk = acc_of(0.0), db = acc_of(0.0);
-    for (long long i = 0; i < G->K; i++) dwk += (acc_t)gdn_k(G, t)[i] * x[i];
-    for (long long j = 0; j < G->V; j++) db += (acc_t)__bfloat162float(G->v[tok * G->V + j]) * y[j];
+    const float *k = gdn_k(G, t);
+    const __nv_bfloat16 *v = G->v + tok * G->V;
+    const acc_t dwk = gdn_chain(acc_of(0.0), G->K, [&](long long i) { return (acc_t)k[i]; },
+                                [&](long long i) { return x[i]; });
+    const acc_t db = gdn_chain(acc_of(0.0), G->V, [&](long long j) { return (acc_t)__bfloat162float(v[j]); },
+                               [&](long long j) { return y[j]; });
     G->e0[t] = G->bt[t] * G->gq[t] * acc_value(dwk);
     G->db[t] = acc_value(db) + G->gq[t] * acc_value(dwk);
 }
@@ -900,29 +927,36 @@ __device__ static void gdn_grad_qk_rows_mma(gdn_grad *G, const gdn_sm_qkt &m)
 {
     const long long n = G->ch.n, K = G->K, rw = gdn_rw(G);
     const double scale = 1.0 / sqrt((double)K);
+    const auto dk = [&](long long t, long long i) { return G->dK[gdn_row(G, t) * K + i]; };
     GDN_EACH(w, n * GDN_CHUNK) {
         const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
         if (s <= t) gdn_qk_row_coefs(G, t, s, &m.ta[t * GDN_QK_LD + s], &m.tb[t * GDN_QK_LD + s]);
     }
     for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
         gdn_qk_stage(G, m, G->kn, j0, K);
-        gdn_mma_lower_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
-                                              [&](long long t, long long i, double d) {
-                                                  G->dK[gdn_row(G, t) * K + i] += d;
+        gdn_mma_lower_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0, dk,
+                                              [&](long long t, long long i, double d, double k) {
+                                                  G->dK[gdn_row(G, t) * K + i] = k + d;
                                               });
         gdn_mma_lower_block<GDN_QK_CB, true>(m.tb, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
-                                             [&](long long t, long long i, double z) {
-                                                 const long long tok = gdn_row(G, t);
-                                                 G->dQ[tok * K + i] = scale * (G->gq[t] * G->R[tok * rw + i] + z);
+                                             [&](long long t, long long i) { return G->R[gdn_row(G, t) * rw + i]; },
+                                             [&](long long t, long long i, double z, double r) {
+                                                 G->dQ[gdn_row(G, t) * K + i] = scale * (G->gq[t] * r + z);
                                              });
     }
     __syncthreads();                              /* the tables read: pass 2's go over them */
 }
 
+/* Two values a store reads before it writes (gdn_mma_loaded). */
+struct gdn_two {
+    double x, y;
+};
+
 __device__ static void gdn_grad_qk_cols_mma(gdn_grad *G, const gdn_sm_qkt &m)
 {
     const long long n = G->ch.n, K = G->K, rw = gdn_rw(G), np = (n + 3) / 4 * 4;
     const double scale = 1.0 / sqrt((double)K);
+    const auto dk = [&](long long t, long long i) { return G->dK[gdn_row(G, t) * K + i]; };
     GDN_EACH(w, np * GDN_CHUNK) {
         const long long a = w / GDN_CHUNK, t = w % GDN_CHUNK;
         if (a >= n) {                             /* gdn_mma_upper's rows past n: zeros */
@@ -934,17 +968,20 @@ __device__ static void gdn_grad_qk_cols_mma(gdn_grad *G, const gdn_sm_qkt &m)
     }
     for (long long j0 = 0; j0 < K; j0 += GDN_QK_CB) {
         gdn_qk_stage(G, m, G->kn, j0, K);
-        gdn_mma_upper_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
-                                              [&](long long t, long long i, double d) {
-                                                  G->dK[gdn_row(G, t) * K + i] += d;
+        gdn_mma_upper_block<GDN_QK_CB, false>(m.ta, GDN_QK_LD, m.sb, m.tiles, n, K, j0, dk,
+                                              [&](long long t, long long i, double d, double k) {
+                                                  G->dK[gdn_row(G, t) * K + i] = k + d;
                                               });
         gdn_qk_stage(G, m, G->qn, j0, K);
         gdn_mma_upper_block<GDN_QK_CB, true>(m.tb, GDN_QK_LD, m.sb, m.tiles, n, K, j0,
-                                             [&](long long t, long long i, double z) {
+                                             [&](long long t, long long i) {
                                                  const long long tok = gdn_row(G, t);
-                                                 double d = G->dK[tok * K + i] + scale * z;
-                                                 d += G->ex[t] * G->R[tok * rw + K + i];
-                                                 G->dK[tok * K + i] = d;
+                                                 return gdn_two{G->dK[tok * K + i], G->R[tok * rw + K + i]};
+                                             },
+                                             [&](long long t, long long i, double z, gdn_two p) {
+                                                 double d = p.x + scale * z;
+                                                 d += G->ex[t] * p.y;
+                                                 G->dK[gdn_row(G, t) * K + i] = d;
                                              });
     }
     __syncthreads();                              /* every store done, the tables free */
@@ -989,33 +1026,18 @@ __device__ static void gdn_grad_wy_mma(gdn_grad *G)
 }
 
 /* <S0, dSe>, the sum over the state's K V elements of S0 dSe (S_end's
- * share of dD(n-1,-1)), by the whole block: each thread a strided slice,
- * then block_sum's fixed tree, so the bits are the same on every run.
- * (One thread's serial sum, in gdn_grad_sums until 12-05, was 5.3 of the
- * launch's 14.0 ms on the H200: tools/gdn-cuts.)  A thread's slice is
- * loaded GDN_DOT_BATCH elements at a time, then summed in the same order:
- * the loop of a load pair and an fma (the PTX of 5156ef0) waited one
- * memory latency an element, 64 a thread at K = V = 128.  scratch: 32
- * accumulators of shared memory. */
-#define GDN_DOT_BATCH 8
-
+ * share of dD(n-1,-1)), by the whole block: each thread a strided slice
+ * (gdn_chain: the loop of a load pair and an fma waited one memory latency
+ * an element, 64 a thread at K = V = 128), then block_sum's fixed tree, so
+ * the bits are the same on every run.  (One thread's serial sum, in
+ * gdn_grad_sums until 12-05, was 5.3 of the launch's 14.0 ms on the H200:
+ * tools/gdn-cuts.)  scratch: 32 accumulators of shared memory. */
 __device__ static double gdn_grad_state_dot(const gdn_grad *G, acc_t *scratch)
 {
-    const long long n = G->K * G->V, step = blockDim.x;
-    acc_t x = acc_of(0.0);
-    long long m = threadIdx.x;
-    for (; m + (GDN_DOT_BATCH - 1) * step < n; m += GDN_DOT_BATCH * step) {
-        float a[GDN_DOT_BATCH];
-        double b[GDN_DOT_BATCH];
-#pragma unroll
-        for (int u = 0; u < GDN_DOT_BATCH; u++) {
-            a[u] = G->S0[m + u * step];
-            b[u] = G->dSe[m + u * step];
-        }
-#pragma unroll
-        for (int u = 0; u < GDN_DOT_BATCH; u++) x += (acc_t)a[u] * (acc_t)b[u];
-    }
-    for (; m < n; m += step) x += (acc_t)G->S0[m] * (acc_t)G->dSe[m];
+    const long long n = G->K * G->V, step = blockDim.x, m0 = threadIdx.x;
+    const acc_t x = gdn_chain(acc_of(0.0), m0 < n ? (n - m0 + step - 1) / step : 0,
+                              [&](long long u) { return (acc_t)G->S0[m0 + u * step]; },
+                              [&](long long u) { return (acc_t)G->dSe[m0 + u * step]; });
     return acc_value(block_sum(x, scratch));
 }
 
@@ -1033,16 +1055,20 @@ __device__ static void gdn_grad_chain(const gdn_grad *G, const gdn_sm_qk &m, lon
 {
     const long long K = G->K, tok = gdn_row(G, t), pk = gdn_pad(K);
     const acc_t *y = G->R + tok * gdn_rw(G), *z = y + K;
-    acc_t x = acc_of(0.0);
-    if (part == 0) {
-        for (long long s = t - 1; s >= 0; s--) {
-            const double c = G->Xm[t * GDN_CHUNK + s], kk = *gdn_pair(G, GDN_KK, t, s);
-            x += (acc_t)(c * kk) * (acc_t)*gdn_pair(G, GDN_GR, t, s);
-        }
+    acc_t x;
+    if (part == 0) {                              /* s = t - 1 - u, down to 0 */
+        x = gdn_chain(acc_of(0.0), t,
+                      [&](long long u) {
+                          const long long s = t - 1 - u;
+                          return (acc_t)(G->Xm[t * GDN_CHUNK + s] * *gdn_pair(G, GDN_KK, t, s));
+                      },
+                      [&](long long u) { return (acc_t)*gdn_pair(G, GDN_GR, t, t - 1 - u); });
     } else if (part == 1) {
-        for (long long i = 0; i < K; i++) x += (acc_t)m.sq[t * pk + i] * y[i];
+        x = gdn_chain(acc_of(0.0), K, [&](long long i) { return (acc_t)m.sq[t * pk + i]; },
+                      [&](long long i) { return y[i]; });
     } else {
-        for (long long i = 0; i < K; i++) x += (acc_t)m.sk[t * pk + i] * z[i];
+        x = gdn_chain(acc_of(0.0), K, [&](long long i) { return (acc_t)m.sk[t * pk + i]; },
+                      [&](long long i) { return z[i]; });
     }
     sums[part][t] = acc_value(x);
 }
@@ -1114,9 +1140,38 @@ __device__ static void gdn_grad_da_mma(gdn_grad *G)
                  });
 }
 
+/* The decay tables, gdn_grad_decays's sums for every pair s < t at once: a
+ * thread walks row t's sums back from t (back(t, s) = back(t, s + 1) +
+ * g[s + 1], s going down) or column s's forward from s (fwd(t, s) =
+ * fwd(t - 1, s) + g[t], t going up), the same chains in the same order,
+ * n - 1 adds a thread where a thread a pair formed its own two chains (up
+ * to 2 (n - 1) adds, each f32 g converted to double: n^3 / 3 terms a
+ * chunk, 3.7% of the launch's stall samples on an H100, 12-06); then the
+ * block takes each pair's two exponentials. */
+__device__ static void gdn_grad_decay_tables(gdn_grad *G)
+{
+    const long long n = G->ch.n;
+    GDN_EACH(w, 2 * n) {
+        double x = 0.0;
+        if (w < n) {
+            for (long long s = w - 1; s >= 0; s--) *gdn_pair(G, GDN_GR, w, s) = x += G->gs[s + 1];
+        } else {
+            for (long long t = w - n + 1; t < n; t++) *gdn_pair(G, GDN_GC, t, w - n) = x += G->gs[t];
+        }
+    }
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s >= t) continue;
+        double *gr = gdn_pair(G, GDN_GR, t, s), *gc = gdn_pair(G, GDN_GC, t, s);
+        *gr = exp(*gr);
+        *gc = exp(*gc);
+    }
+}
+
 __device__ static void gdn_grad_pairs_mma(gdn_grad *G)
 {
-    GDN_EACH(w, G->ch.n * GDN_CHUNK) if (w % GDN_CHUNK < w / GDN_CHUNK) gdn_grad_decays(G, w / GDN_CHUNK, w % GDN_CHUNK);
+    gdn_grad_decay_tables(G);
     gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->kn), gdn_chunk_rows(G, G->kn), G->K,
                  [&](long long t, long long s, double d) { if (s < t) *gdn_pair(G, GDN_KK, t, s) = d; });
     gdn_mma_rows(G->sm, gdn_chunk_rows(G, G->qn), gdn_chunk_rows(G, G->kn), G->K,

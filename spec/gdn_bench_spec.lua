@@ -235,6 +235,12 @@ end)
 
 describe("tools/gdn-dump.lua", function()
   local it_cpu = files.it_if(files.have_cpu_backend(), "no CPU backend here")
+  it_cpu("creates the dump's directory, and names the one it cannot create (exit 2)", function()
+    local dir = files.tmpdir() .. "/new"
+    runs("./kcv run tools/gdn-dump.lua " .. dir, 0)
+    assert.truthy(files.read(dir .. "/bwd-1-1.bin"))
+    runs("./kcv run tools/gdn-dump.lua " .. dir .. "/no/such", 2, "cannot create " .. dir .. "/no/such")
+  end)
 
   -- the file names of dir, sorted, and the bytes of each
   local function dumped(dir)

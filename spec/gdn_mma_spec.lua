@@ -90,16 +90,20 @@ describe("gdn_mma.cuh's row-set products on the double tensor cores", function()
   local function tri_run(name, A, M, n, cols, mode)
     local out = kcv.buffer("f64", n * cols + 1)
     out:fill(-7)
+    -- modes 4..7 add to what out held: a different value an element, so a
+    -- load of the wrong element shows
+    if mode >= 4 then for e = 0, n * cols - 1 do out:set(e, (e % 61 - 30) * 2.0 ^ -(e % 9)) end end
     local r = load(name):launch{grid = 1, block = 256, smem = name == "tri_mma" and (64 * 68 + 64 * 36 + 8 * 64) * 8 or 0,
                                 args = {A, M, out, n, cols, mode}}
     assert.are.equal("ok", r.status, r.message)
     return out
   end
-  for mode = 0, 3 do
+  for mode = 0, 7 do
     for _, c in ipairs{{n = 64, cols = 128}, {n = 37, cols = 33}, {n = 1, cols = 7}, {n = 9, cols = 64}} do
-      it(("give the %s triangular block the fma chain's bits at n=%d, %d columns, no NaN read")
-         :format(TRI[mode], c.n, c.cols), function()
-        local A, M = tri_operands(c.n, c.cols, mode, c.n * 100 + c.cols + mode)
+      it(("give the %s triangular block%s the fma chain's bits at n=%d, %d columns, no NaN read")
+         :format(TRI[mode % 4], mode >= 4 and ", added to what its store loads first," or "", c.n, c.cols),
+         function()
+        local A, M = tri_operands(c.n, c.cols, mode % 4, c.n * 100 + c.cols + mode)
         local got, want = tri_run("tri_mma", A, M, c.n, c.cols, mode), tri_run("scalar_tri", A, M, c.n, c.cols, mode)
         for e = 0, c.n * c.cols - 1 do
           local g, w = got:get(e), want:get(e)

@@ -4,7 +4,8 @@
 --
 --   ./kcv run tools/gdn-dump.lua DIR [--backend cpu|cuda] [--fwd F.cu] [--bwd F.cu]
 --
--- Files DIR/fwd-N-M.bin and DIR/bwd-N-M.bin: shape N, output M.  The shapes
+-- Files DIR/fwd-N-M.bin and DIR/bwd-N-M.bin: shape N, output M (DIR is
+-- created if it does not exist; its parent must).  The shapes
 -- have tail chunks, partial state tiles, K /= V and one of fla's benchmark
 -- shapes (cuda only: too slow on the CPU backend); the inputs are normal,
 -- seeded by the shape's number.  Exit 2 with a message on a kernel that
@@ -28,6 +29,11 @@ while i <= #args do
   else die("usage: kcv run tools/gdn-dump.lua DIR [--backend cpu|cuda] [--fwd F.cu] [--bwd F.cu]") end
 end
 if not dir then die("no output directory given") end
+local lfs = require "lfs"
+if lfs.attributes(dir, "mode") ~= "directory" then
+  local ok, merr = lfs.mkdir(dir)
+  if not ok then die(("cannot create %s: %s"):format(dir, merr)) end
+end
 local ok, err = pcall(kcv.backend.use, backend)
 if not ok then die(tostring(err)) end
 
