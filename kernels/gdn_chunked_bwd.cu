@@ -600,14 +600,34 @@ __device__ static double gdn_grad_pd(const gdn_grad *G, long long t, const doubl
     return acc_value(y);
 }
 
-/* Gam(t,s), s < t, summed back from t and forward from s, into the tables. */
-__device__ static void gdn_grad_decays(gdn_grad *G, long long t, long long s)
+/* The decay tables: Gam(t,s), s < t, as exp of g's sum over s < r <= t
+ * summed back from t (GDN_GR: as the rows of L and o walk it) and forward
+ * from s (GDN_GC: as their columns do), for every pair at once.  A thread
+ * walks row t's sums back (back(t, s) = back(t, s + 1) + g[s + 1], s going
+ * down) or column s's forward (fwd(t, s) = fwd(t - 1, s) + g[t], t going
+ * up): each pair's chains, from +0 in the same order, n - 1 adds a
+ * thread, where a thread a pair formed its own two (n^3 / 3 terms a chunk,
+ * each f32 g converted to double: 3.7% of the launch's stall samples on
+ * an H100, 12-06).  Then the block takes each pair's two exponentials. */
+__device__ static void gdn_grad_decay_tables(gdn_grad *G)
 {
-    double back = 0.0, fwd = 0.0;
-    for (long long r = t; r > s; r--) back += G->gs[r];
-    for (long long r = s + 1; r <= t; r++) fwd += G->gs[r];
-    *gdn_pair(G, GDN_GR, t, s) = exp(back);
-    *gdn_pair(G, GDN_GC, t, s) = exp(fwd);
+    const long long n = G->ch.n;
+    GDN_EACH(w, 2 * n) {
+        double x = 0.0;
+        if (w < n) {
+            for (long long s = w - 1; s >= 0; s--) *gdn_pair(G, GDN_GR, w, s) = x += G->gs[s + 1];
+        } else {
+            for (long long t = w - n + 1; t < n; t++) *gdn_pair(G, GDN_GC, t, w - n) = x += G->gs[t];
+        }
+    }
+    __syncthreads();
+    GDN_EACH(w, n * GDN_CHUNK) {
+        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
+        if (s >= t) continue;
+        double *gr = gdn_pair(G, GDN_GR, t, s), *gc = gdn_pair(G, GDN_GC, t, s);
+        *gr = exp(*gr);
+        *gc = exp(*gc);
+    }
 }
 
 /* The tables at (t, s), s <= t; k and delta are the staged rows. */
@@ -616,7 +636,6 @@ __device__ static void gdn_grad_pairs(gdn_grad *G, long long t, long long s, con
     const float *ks = sk + s * gdn_pad(G->K);
     *gdn_pair(G, GDN_PD, t, s) = gdn_grad_pd(G, t, sd + s * gdn_pad(G->V));
     if (s == t) return;
-    gdn_grad_decays(G, t, s);
     *gdn_pair(G, GDN_KK, t, s) = gdn_dot(sk + t * gdn_pad(G->K), ks, G->K);
     *gdn_pair(G, GDN_QK, t, s) = gdn_dot(gdn_q(G, t), ks, G->K);
 }
@@ -1140,35 +1159,6 @@ __device__ static void gdn_grad_da_mma(gdn_grad *G)
                  });
 }
 
-/* The decay tables, gdn_grad_decays's sums for every pair s < t at once: a
- * thread walks row t's sums back from t (back(t, s) = back(t, s + 1) +
- * g[s + 1], s going down) or column s's forward from s (fwd(t, s) =
- * fwd(t - 1, s) + g[t], t going up), the same chains in the same order,
- * n - 1 adds a thread where a thread a pair formed its own two chains (up
- * to 2 (n - 1) adds, each f32 g converted to double: n^3 / 3 terms a
- * chunk, 3.7% of the launch's stall samples on an H100, 12-06); then the
- * block takes each pair's two exponentials. */
-__device__ static void gdn_grad_decay_tables(gdn_grad *G)
-{
-    const long long n = G->ch.n;
-    GDN_EACH(w, 2 * n) {
-        double x = 0.0;
-        if (w < n) {
-            for (long long s = w - 1; s >= 0; s--) *gdn_pair(G, GDN_GR, w, s) = x += G->gs[s + 1];
-        } else {
-            for (long long t = w - n + 1; t < n; t++) *gdn_pair(G, GDN_GC, t, w - n) = x += G->gs[t];
-        }
-    }
-    __syncthreads();
-    GDN_EACH(w, n * GDN_CHUNK) {
-        const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
-        if (s >= t) continue;
-        double *gr = gdn_pair(G, GDN_GR, t, s), *gc = gdn_pair(G, GDN_GC, t, s);
-        *gr = exp(*gr);
-        *gc = exp(*gc);
-    }
-}
-
 __device__ static void gdn_grad_pairs_mma(gdn_grad *G)
 {
     gdn_grad_decay_tables(G);
@@ -1263,6 +1253,7 @@ extern "C" __global__ void __launch_bounds__(256, 2) gdn_chunk_grad(const __nv_b
             const long long t = w / GDN_CHUNK, s = w % GDN_CHUNK;
             if (s <= t) gdn_grad_pairs(&G, t, s, sk, (const double *)gdn_sm_after_k(&G));
         }
+        gdn_grad_decay_tables(&G);
     }
     __syncthreads();
     GDN_CUT(3);
