@@ -202,12 +202,17 @@ __device__ static inline void gdn_mma_steps(gdn_mma_acc *d, const double *a, con
 }
 
 /* A store that reads what it adds to (gdn_chunk_grad's dK += d, dQ from
- * R): load(t, i) for each of the warp's elements that exist, all of a
- * lane's issued together before its first store(t, i, value, loaded).
- * Loaded inside the store, each load waited for the last store (the
- * compiler cannot tell that two elements' addresses differ): the 8 loads a
- * lane a block of 32 columns, one memory latency each, were 11% of
- * gdn_chunk_grad's stall samples on an H100 (12-06). */
+ * R): load(t, i) for each of the warp's elements that exist, a lane's
+ * GDN_MMA_LOADS doubles issued together before the first of their stores,
+ * store(t, i, value, loaded).  Loaded inside the store, each load waited
+ * for the last store (the compiler cannot tell that two elements'
+ * addresses differ): the 8 loads a lane a block of 32 columns, one memory
+ * latency each, were 11% of gdn_chunk_grad's stall samples on an H100
+ * (12-06).  More at once spilled: dK's last pass loads two doubles an
+ * element, and all 16 of a lane's took the launch's spill from 12/56 to
+ * 148/812 bytes (stores/loads), 8 to 28/108. */
+#define GDN_MMA_LOADS 8
+
 struct gdn_no_load {
     __device__ double operator()(long long, long long) const { return 0.0; }
 };
@@ -215,9 +220,12 @@ struct gdn_no_load {
 template <class T>
 __device__ T &&gdn_declval();                     /* decltype's operand only: never defined */
 
+template <class Load>
+using gdn_loaded_t = decltype(gdn_declval<Load &>()(0LL, 0LL));
+
 template <int N, class Load>
 struct gdn_mma_loaded {
-    decltype(gdn_declval<Load &>()(0LL, 0LL)) x[N][2];
+    gdn_loaded_t<Load> x[N][2];
 
     __device__ gdn_mma_loaded(Load load, long long t0, long long i0, long long na, long long nm)
     {
@@ -241,18 +249,25 @@ __device__ static inline void gdn_mma_store(gdn_mma_acc *d, double *tile, long l
                                             long long na, long long nm, Load load, Store store)
 {
     const int lane = threadIdx.x % 32;
-    const gdn_mma_loaded<N, Load> p(load, t0, i0, na, nm);
+    /* the tiles a batch of loads covers: 2 elements a lane a tile */
+    constexpr int per = GDN_MMA_LOADS / (2 * (int)(sizeof(gdn_loaded_t<Load>) / sizeof(double)));
+    constexpr int P = per < 1 ? 1 : per > N ? N : per;
+    static_assert(N % P == 0, "a batch of tiles divides N");
 #pragma unroll
-    for (int c = 0; c < N; c++) {
-        nvcuda::wmma::store_matrix_sync(tile, d[c], 8, nvcuda::wmma::mem_row_major);
-        __syncwarp();
+    for (int c0 = 0; c0 < N; c0 += P) {
+        const gdn_mma_loaded<P, Load> p(load, t0, i0 + 8 * c0, na, nm);
 #pragma unroll
-        for (int h = 0; h < 2; h++) {
-            const int e = lane + 32 * h;
-            const long long t = t0 + e / 8, i = i0 + c * 8 + e % 8;
-            if (t < na && i < nm) store(t, i, tile[e], p.x[c][h]);
+        for (int c = c0; c < c0 + P; c++) {
+            nvcuda::wmma::store_matrix_sync(tile, d[c], 8, nvcuda::wmma::mem_row_major);
+            __syncwarp();
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int e = lane + 32 * h;
+                const long long t = t0 + e / 8, i = i0 + c * 8 + e % 8;
+                if (t < na && i < nm) store(t, i, tile[e], p.x[c - c0][h]);
+            }
+            __syncwarp();
         }
-        __syncwarp();
     }
 }
 
