@@ -210,7 +210,8 @@ __device__ static inline void gdn_mma_steps(gdn_mma_acc *d, const double *a, con
  * latency each, were 11% of gdn_chunk_grad's stall samples on an H100
  * (12-06).  More at once spilled: dK's last pass loads two doubles an
  * element, and all 16 of a lane's took the launch's spill from 12/56 to
- * 148/812 bytes (stores/loads), 8 to 28/108. */
+ * 148/812 bytes (stores/loads), 8 to 28/108.  (In bytes, 8 doubles: with
+ * ACC=f32 dK is float, 16 of them.) */
 #define GDN_MMA_LOADS 8
 
 struct gdn_no_load {
@@ -250,7 +251,7 @@ __device__ static inline void gdn_mma_store(gdn_mma_acc *d, double *tile, long l
 {
     const int lane = threadIdx.x % 32;
     /* the tiles a batch of loads covers: 2 elements a lane a tile */
-    constexpr int per = GDN_MMA_LOADS / (2 * (int)(sizeof(gdn_loaded_t<Load>) / sizeof(double)));
+    constexpr int per = (int)(GDN_MMA_LOADS * sizeof(double) / (2 * sizeof(gdn_loaded_t<Load>)));
     constexpr int P = per < 1 ? 1 : per > N ? N : per;
     static_assert(N % P == 0, "a batch of tiles divides N");
 #pragma unroll
