@@ -224,6 +224,17 @@ __device__ T &&gdn_declval();                     /* decltype's operand only: ne
 template <class Load>
 using gdn_loaded_t = decltype(gdn_declval<Load &>()(0LL, 0LL));
 
+/* The tiles of N whose loads go out together: 2 elements a lane a tile,
+ * at most GDN_MMA_LOADS doubles' bytes. */
+template <int N, class Load>
+__device__ constexpr int gdn_mma_batch()
+{
+    constexpr int per = (int)(GDN_MMA_LOADS * sizeof(double) / (2 * sizeof(gdn_loaded_t<Load>)));
+    constexpr int P = per < 1 ? 1 : per > N ? N : per;
+    static_assert(N % P == 0, "a batch of tiles divides N");
+    return P;
+}
+
 template <int N, class Load>
 struct gdn_mma_loaded {
     gdn_loaded_t<Load> x[N][2];
@@ -250,10 +261,7 @@ __device__ static inline void gdn_mma_store(gdn_mma_acc *d, double *tile, long l
                                             long long na, long long nm, Load load, Store store)
 {
     const int lane = threadIdx.x % 32;
-    /* the tiles a batch of loads covers: 2 elements a lane a tile */
-    constexpr int per = (int)(GDN_MMA_LOADS * sizeof(double) / (2 * sizeof(gdn_loaded_t<Load>)));
-    constexpr int P = per < 1 ? 1 : per > N ? N : per;
-    static_assert(N % P == 0, "a batch of tiles divides N");
+    constexpr int P = gdn_mma_batch<N, Load>();
 #pragma unroll
     for (int c0 = 0; c0 < N; c0 += P) {
         const gdn_mma_loaded<P, Load> p(load, t0, i0 + 8 * c0, na, nm);
@@ -426,29 +434,33 @@ __device__ static void gdn_mma_lower_block(const double *A, long long lda, const
 #pragma unroll
         for (int c = 0; c < CB / 8; c++) wmma::fill_fragment(d[c], 0.0);
         gdn_mma_tri_steps<CB / 8, wmma::row_major>(d, A + t0 * lda, 1, lda, sb, ldb, 0, t0);
-        const gdn_mma_loaded<CB / 8, Load> p(load, t0, j0, n, cols);
+        constexpr int P = gdn_mma_batch<CB / 8, Load>();
 #pragma unroll
-        for (int c = 0; c < CB / 8; c++) {
-            wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
-            __syncwarp();
-            /* the diagonal tile's chains, a lane's two side by side, then
-             * their stores (a store between them kept the second's loads
-             * after it) */
-            const long long jj = c * 8 + lane % 8;
-            double y[2] = {tile[lane], tile[lane + 32]};
+        for (int c0 = 0; c0 < CB / 8; c0 += P) {
+            const gdn_mma_loaded<P, Load> p(load, t0, j0 + 8 * c0, n, cols);
 #pragma unroll
-            for (int k = 0; k < 8; k++)
+            for (int c = c0; c < c0 + P; c++) {
+                wmma::store_matrix_sync(tile, d[c], 8, wmma::mem_row_major);
+                __syncwarp();
+                /* the diagonal tile's chains, a lane's two side by side, then
+                 * their stores (a store between them kept the second's loads
+                 * after it) */
+                const long long jj = c * 8 + lane % 8;
+                double y[2] = {tile[lane], tile[lane + 32]};
+#pragma unroll
+                for (int k = 0; k < 8; k++)
+#pragma unroll
+                    for (int h = 0; h < 2; h++) {
+                        const long long t = t0 + (lane + 32 * h) / 8, s = t0 + k;
+                        if (s < t + DIAG) y[h] += A[t * lda + s] * sb[s * ldb + jj];
+                    }
 #pragma unroll
                 for (int h = 0; h < 2; h++) {
-                    const long long t = t0 + (lane + 32 * h) / 8, s = t0 + k;
-                    if (s < t + DIAG) y[h] += A[t * lda + s] * sb[s * ldb + jj];
+                    const long long t = t0 + (lane + 32 * h) / 8;
+                    if (t < n && j0 + jj < cols) store(t, j0 + jj, y[h], p.x[c - c0][h]);
                 }
-#pragma unroll
-            for (int h = 0; h < 2; h++) {
-                const long long t = t0 + (lane + 32 * h) / 8;
-                if (t < n && j0 + jj < cols) store(t, j0 + jj, y[h], p.x[c][h]);
+                __syncwarp();
             }
-            __syncwarp();
         }
     }
 }
