@@ -107,6 +107,19 @@ describe("tools/gdn-bench.py", function()
     assert.is_nil(runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64 --assume-tflops 800", 0)
                   :find("floor64", 1, true))
   end)
+
+  -- the floor of a gate-clean tensor-core design: three TF32 products a product
+  it_py("sets three times the FLOPs against a TF32 rate, where one is given", function()
+    local out = runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64 --assume-tflops 800"
+                     .. " --assume-tflops-tf32 400 --assume-tbps 4", 0)
+    local fl, by = plan_figures(out, "8,1024,8,8,64", "bwd")
+    local f3 = tonumber(out:match("plan 8,1024,8,8,64 bwd flops=%d+ bytes=%d+ floor_ms=[%d.]+ floor3_ms=([%d.]+)"))
+    assert.truthy(f3, out)
+    local want = math.max(3 * fl / 400e12, by / 4e12) * 1e3
+    assert.is_true(math.abs(f3 - want) < 1e-4, out)
+    assert.is_nil(runs("python3 tools/gdn-bench.py --dry-run --shapes 8,1024,8,64 --assume-tflops 800", 0)
+                  :find("floor3", 1, true))
+  end)
 end)
 
 describe("tools/sass-lines.py", function()

@@ -72,6 +72,12 @@ FLOPs and minimum bytes, chunk C = 64, N = ceil(T/C) chunks, L = B*HV lanes
            kcv's kernels compute in double on the fp64 tensor cores: their
            floor64 is the same FLOPs at the measured fp64 rate (dry run:
            --assume-tflops64), the least a double design can take.
+           floor3 is three times the FLOPs at the measured TF32 rate (dry
+           run: --assume-tflops-tf32): a design whose products keep f32
+           accuracy by splitting each f32 operand into TF32 hi + lo and
+           taking three products (hi hi, hi lo, lo hi), the least a
+           gate-clean tensor-core design can take (bf16 operands fail
+           CMP-01, docs/KERNELS.md, Knobs).
 Anchors' times are of whole ops (fwd, fwd+bwd); per-stage times would need
 a profiler run (nsys/ncu), so per-stage figures are floors only.
 """
@@ -146,10 +152,11 @@ def stages(s):
     return st
 
 
-def floor_ms(flops, nbytes, rates, key="tflops"):
+def floor_ms(flops, nbytes, rates, key="tflops", times=1):
+    """max(times * flops at rates[key], bytes at the bandwidth), ms; None without the rate."""
     if not rates or not rates.get(key):
         return None
-    return max(flops / (rates[key] * 1e12), nbytes / (rates["tbps"] * 1e12)) * 1e3
+    return max(times * flops / (rates[key] * 1e12), nbytes / (rates["tbps"] * 1e12)) * 1e3
 
 
 # ---------------------------------------------------------------- GPU side
@@ -278,9 +285,13 @@ def matmul_tflops(torch, n, dtype):
 
 
 def rates(torch):
-    """The card's bf16 and fp64 tensor-core rates and HBM bandwidth, measured now."""
+    """The card's bf16, TF32 and fp64 tensor-core rates and HBM bandwidth, measured now."""
     tflops = matmul_tflops(torch, 8192, torch.bfloat16)
     tflops64 = matmul_tflops(torch, 4096, torch.float64)
+    tf32_was = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = True   # f32 matmul on the TF32 tensor cores
+    tflops_tf32 = matmul_tflops(torch, 8192, torch.float32)
+    torch.backends.cuda.matmul.allow_tf32 = tf32_was
     e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     x = torch.empty(2 ** 31, dtype=torch.uint8, device="cuda")  # 2 GiB, far past L2
     y = torch.empty_like(x)
@@ -295,8 +306,9 @@ def rates(torch):
     tbps = 2 * x.numel() * 10 / (e0.elapsed_time(e1) * 1e-3) / 1e12  # read + write
     del x, y
     torch.cuda.empty_cache()  # the anchors' subprocesses want the memory
-    return {"tflops": tflops, "tflops64": tflops64, "tbps": tbps,
-            "how": "8192^3 bf16 and 4096^3 fp64 matmul x10 (random); 2 GiB copy x10, read+write"}
+    return {"tflops": tflops, "tflops64": tflops64, "tflops_tf32": tflops_tf32, "tbps": tbps,
+            "how": "8192^3 bf16, 8192^3 f32 (TF32 allowed) and 4096^3 fp64 matmul x10 (random); "
+                   "2 GiB copy x10, read+write"}
 
 
 def anchor_fn(name):
@@ -442,16 +454,18 @@ def run_child(name, cmd, env, path, timeout):
 
 def dry_run(shapes, args):
     rate = {"tflops": args.assume_tflops, "tflops64": args.assume_tflops64,
-            "tbps": args.assume_tbps} if args.assume_tflops else None
+            "tflops_tf32": args.assume_tflops_tf32, "tbps": args.assume_tbps} if args.assume_tflops else None
     print("# gdn-bench dry run: chunk %d; FLOPs and minimum bytes per stage (formulas in the header)" % C)
     print("# anchors %s; accuracy at %s; warmup %d, reps %d" % (",".join(args.anchors), shape_str(args.acc_shape),
                                                                   args.warmup, args.reps))
     for s in shapes:
         for name, (fl, by) in stages(s).items():
             f, f64 = floor_ms(fl, by, rate), floor_ms(fl, by, rate, "tflops64")
-            print("plan %s %s flops=%d bytes=%d%s%s" % (shape_str(s), name, round(fl), by,
-                                                        " floor_ms=%.4f" % f if f is not None else "",
-                                                        " floor64_ms=%.4f" % f64 if f64 is not None else ""))
+            f3 = floor_ms(fl, by, rate, "tflops_tf32", 3)
+            print("plan %s %s flops=%d bytes=%d%s%s%s" % (shape_str(s), name, round(fl), by,
+                                                          " floor_ms=%.4f" % f if f is not None else "",
+                                                          " floor64_ms=%.4f" % f64 if f64 is not None else "",
+                                                          " floor3_ms=%.4f" % f3 if f3 is not None else ""))
 
 
 def main():
@@ -471,6 +485,8 @@ def main():
     ap.add_argument("--assume-tflops", type=float, help="dry run: a bf16 rate (TFLOP/s) for the floors")
     ap.add_argument("--assume-tbps", type=float, default=4.3, help="dry run: an HBM bandwidth (TB/s)")
     ap.add_argument("--assume-tflops64", type=float, help="dry run: an fp64 tensor-core rate (TFLOP/s), for floor64")
+    ap.add_argument("--assume-tflops-tf32", type=float,
+                    help="dry run: a TF32 tensor-core rate (TFLOP/s), for floor3 (three TF32 products a product)")
     ap.add_argument("--rates", action="store_true", help="measure the card's rates (bf16, fp64, HBM), print them, stop")
     ap.add_argument("--anchor-timeout", type=int, default=0,
                     help="seconds before an anchor's process is killed (default: budget + 300); its rows so far are kept")
@@ -491,8 +507,9 @@ def main():
 
     import torch
     rate = rates(torch)
-    print("gdn-bench: %.0f TFLOP/s bf16, %.1f TFLOP/s fp64, %.2f TB/s on %s" % (
-        rate["tflops"], rate["tflops64"], rate["tbps"], torch.cuda.get_device_name(0)), file=sys.stderr, flush=True)
+    print("gdn-bench: %.0f TFLOP/s bf16, %.0f TFLOP/s TF32, %.1f TFLOP/s fp64, %.2f TB/s on %s" % (
+        rate["tflops"], rate["tflops_tf32"], rate["tflops64"], rate["tbps"], torch.cuda.get_device_name(0)),
+        file=sys.stderr, flush=True)
     if args.rates:
         return 0
     os.makedirs(args.out, exist_ok=True)
@@ -512,8 +529,9 @@ def main():
     with open(os.path.join(args.out, "bench.json"), "w") as f:
         json.dump(doc, f, indent=1)
     md = ["# GDN benchmark (issue 12)", "",
-          "device %s; bf16 %.0f TFLOP/s, fp64 %.1f TFLOP/s, HBM %.2f TB/s (measured in this run)" % (
-              doc["device"], rate["tflops"], rate["tflops64"], rate["tbps"]), ""]
+          "device %s; bf16 %.0f TFLOP/s, TF32 %.0f TFLOP/s, fp64 %.1f TFLOP/s, HBM %.2f TB/s "
+          "(measured in this run)" % (doc["device"], rate["tflops"], rate["tflops_tf32"], rate["tflops64"],
+                                     rate["tbps"]), ""]
     for a in results:
         md.append("- %s: versions %s; accuracy %s%s" % (a["anchor"], a.get("versions"), a.get("accuracy"),
                                                         ("; error " + a["error"]) if a.get("error") else ""))

@@ -1,0 +1,141 @@
+// tools/mma-rates.cu — the rate of the warp-level tensor-core steps kcv's
+// kernels use (nvcuda::wmma, mma.sync underneath), set beside cuBLAS's
+// rates that tools/gdn-bench.py --rates measures (wgmma underneath).  The
+// figure issue 12's plan turns on: whether an f32-accurate product through
+// three TF32 steps (3xTF32, docs/KERNELS.md step 3) beats the double steps
+// the kernels take now, and by how much.  Not part of kcv; on the device:
+//   nvcc -arch=sm_90a -O3 -o /tmp/mma-rates tools/mma-rates.cu && /tmp/mma-rates
+// Each kernel keeps its operands in fragments and runs NACC independent
+// accumulators, so the steps are throughput- not latency-bound; grid:
+// 4 blocks of 8 warps an SM.  The "split" row also loads both operands
+// from shared memory and splits them every step (hi = tf32(x), lo =
+// tf32(x - hi)), as gdn_wm_step in kernels/gdn_chunked_fwd.cu does.
+// Prints one line a step: its name, TFLOP/s counted as the product it
+// stands for (3xTF32's three steps count once), and a checksum so that no
+// step is optimised away.  Exit 1 on a CUDA error.
+#include <mma.h>
+#include <cuda_bf16.h>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace nvcuda;
+
+#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
+    fprintf(stderr, "mma-rates: CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); \
+    exit(1); } } while (0)
+
+#define NACC 4
+#define ITERS 4096
+
+/* NACC accumulators, each ITERS steps of c += a b, a and b held in
+ * fragments: operand type TA (as wmma names it), elements of type TE,
+ * accumulator TC.  cast turns a double into TE. */
+template <int M, int N, int KD, class TA, class TE, class TC, TE (*cast)(double)>
+__global__ void steps(TC *out)
+{
+    wmma::fragment<wmma::matrix_a, M, N, KD, TA, wmma::row_major> a;
+    wmma::fragment<wmma::matrix_b, M, N, KD, TA, wmma::row_major> b;
+    wmma::fragment<wmma::accumulator, M, N, KD, TC> c[NACC];
+    wmma::fill_fragment(a, cast(1e-3 * threadIdx.x));
+    wmma::fill_fragment(b, cast(1e-3));
+    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], (TC)0);
+    for (int it = 0; it < ITERS; it++)
+#pragma unroll
+        for (int k = 0; k < NACC; k++) wmma::mma_sync(c[k], a, b, c[k]);
+    TC s = 0;
+    for (int k = 0; k < NACC; k++) s += c[k].x[0];
+    if (s == (TC)1) out[0] = s;   /* never true: keeps the steps */
+}
+
+__device__ double as_f64(double x) { return x; }
+__device__ float as_tf32(double x) { return wmma::__float_to_tf32((float)x); }
+__device__ __nv_bfloat16 as_bf16(double x) { return __double2bfloat16(x); }
+
+/* 3xTF32 as gdn_wm_step runs it: both operands loaded from shared memory
+ * and split every step, then three products (hi lo, lo hi, hi hi). */
+__global__ void tf32x3_split(float *out)
+{
+    __shared__ __align__(32) float sa[8][16 * 8], sb[8][8 * 16];
+    const int warp = threadIdx.x / 32;
+    for (int i = threadIdx.x % 32; i < 128; i += 32) {
+        sa[warp][i] = 1.0f + 1e-4f * i;
+        sb[warp][i] = 1.0f - 1e-4f * i;
+    }
+    __syncwarp();
+    wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> ah, al;
+    wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> bh, bl;
+    wmma::fragment<wmma::accumulator, 16, 16, 8, float> c[NACC];
+    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], 0.0f);
+    for (int it = 0; it < ITERS; it++)
+#pragma unroll
+        for (int k = 0; k < NACC; k++) {
+            wmma::load_matrix_sync(ah, sa[warp], 8);
+            wmma::load_matrix_sync(bh, sb[warp], 16);
+            for (int i = 0; i < ah.num_elements; i++) {
+                const float x = ah.x[i];
+                ah.x[i] = wmma::__float_to_tf32(x);
+                al.x[i] = wmma::__float_to_tf32(x - ah.x[i]);
+            }
+            for (int i = 0; i < bh.num_elements; i++) {
+                const float x = bh.x[i];
+                bh.x[i] = wmma::__float_to_tf32(x);
+                bl.x[i] = wmma::__float_to_tf32(x - bh.x[i]);
+            }
+            wmma::mma_sync(c[k], ah, bl, c[k]);
+            wmma::mma_sync(c[k], al, bh, c[k]);
+            wmma::mma_sync(c[k], ah, bh, c[k]);
+        }
+    float s = 0;
+    for (int k = 0; k < NACC; k++) s += c[k].x[0];
+    if (s == 1.0f) out[0] = s;
+}
+
+/* Time one kernel (one warm-up launch, then the median of 5), TFLOP/s for
+ * `flops_per_warp_step` flops a warp a step (as the product it stands for). */
+template <class T>
+static void rate(const char *name, void (*kernel)(T *), T *out, double flops_per_warp_step)
+{
+    int sms = 0;
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    const int blocks = 4 * sms, threads = 256;
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    kernel<<<blocks, threads>>>(out);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    float ms[5];
+    for (int r = 0; r < 5; r++) {
+        CK(cudaEventRecord(e0));
+        kernel<<<blocks, threads>>>(out);
+        CK(cudaEventRecord(e1));
+        CK(cudaEventSynchronize(e1));
+        CK(cudaEventElapsedTime(&ms[r], e0, e1));
+    }
+    for (int i = 1; i < 5; i++)           /* insertion sort: the median */
+        for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) { float t = ms[j]; ms[j] = ms[j - 1]; ms[j - 1] = t; }
+    const double steps = (double)blocks * (threads / 32) * ITERS * NACC;
+    printf("%-16s %8.1f TFLOP/s  (%.3f ms, %d blocks of %d)\n", name,
+           steps * flops_per_warp_step / (ms[2] * 1e-3) / 1e12, ms[2], blocks, threads);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s   (no arguments; prints the WMMA steps' rates on device 0)\n", argv[0]);
+        return 2;
+    }
+    cudaDeviceProp p;
+    CK(cudaGetDeviceProperties(&p, 0));
+    printf("mma-rates on %s (%d SMs)\n", p.name, p.multiProcessorCount);
+    void *out;
+    CK(cudaMalloc(&out, 64));
+    rate("f64 m8n8k4", steps<8, 8, 4, double, double, double, as_f64>, (double *)out, 2.0 * 8 * 8 * 4);
+    rate("tf32 m16n16k8", steps<16, 16, 8, wmma::precision::tf32, float, float, as_tf32>, (float *)out,
+         2.0 * 16 * 16 * 8);
+    rate("bf16 m16n16k16", steps<16, 16, 16, __nv_bfloat16, __nv_bfloat16, float, as_bf16>, (float *)out,
+         2.0 * 16 * 16 * 16);
+    rate("3xtf32 split", tf32x3_split, (float *)out, 2.0 * 16 * 16 * 8);
+    CK(cudaFree(out));
+    return 0;
+}
