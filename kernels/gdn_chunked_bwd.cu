@@ -395,21 +395,31 @@ __device__ static void gdn_dscan_ds0(const float *qn, const double *W, const __n
  * padded at four blocks with staging blocks of 16 or 24 columns and 12
  * positions, 4.24..4.46 padded at three; ncu, 2026-12-06, docs/PERF.md). */
 
-/* dS0 over dS: the q terms, then the W terms, through gdn_scan_state_mma
- * (dO and ddelta of the tile staged as its B operands, -0 past n and V). */
-__device__ static void gdn_dscan_ds0_mma(const gdn_scan_mma &m, const float *qn, const double *W,
-                                         const __nv_bfloat16 *dO, const double *dD,
-                                         double (*dS)[GDN_SCAN_COLS], const double *ex, const double *gq,
-                                         gdn_chunk ch, long long H, long long K, long long V, long long j0,
-                                         double scale)
+/* The B operands of dS0 for the chunk's tile, -0 past n and V: dO, and
+ * ddelta as bprep left it, which the store of ddelta's dSe term then
+ * completes in place: its += reads shared memory, where a load of dD
+ * waited a memory latency an element: the backward 9.713 -> 9.698 ms on the
+ * H200, 12-07, a small gain.  (A's rows staged by async copies too,
+ * gdn_mma_stage, took it to 9.924: issuing the copies was a fifth of the
+ * launch's stall samples; docs/PERF.md.) */
+__device__ static void gdn_dscan_stage_b(const gdn_scan_mma &m, const __nv_bfloat16 *dO, const double *dD,
+                                         gdn_chunk ch, long long H, long long V, long long j0)
 {
-    const long long n = ch.n;
     GDN_EACH(w, GDN_CHUNK * GDN_SCAN_COLS) {
         const long long t = w / GDN_SCAN_COLS, j = j0 + w % GDN_SCAN_COLS;
-        const bool in = t < n && j < V;
+        const bool in = t < ch.n && j < V;
         m.so[w] = in ? (double)__bfloat162float(dO[(ch.base + t * H) * V + j]) : -0.0;
         m.sd[w] = in ? dD[(ch.base + t * H) * V + j] : -0.0;
     }
+}
+
+/* dS0 over dS: the q terms, then the W terms, through gdn_scan_state_mma
+ * (dO and ddelta of the tile staged as its B operands by gdn_dscan_stage_b). */
+__device__ static void gdn_dscan_ds0_mma(const gdn_scan_mma &m, const float *qn, const double *W,
+                                         double (*dS)[GDN_SCAN_COLS], const double *ex, const double *gq,
+                                         gdn_chunk ch, long long H, long long K, double scale)
+{
+    const long long n = ch.n;
     gdn_scan_state_mma<0>(m, dS, ex[n], 2,
                        [&](int term, long long t, long long i) {
                            const long long tok = ch.base + t * H;
@@ -463,13 +473,19 @@ gdn_chunk_dscan(const float *__restrict__ g, const float *__restrict__ qn, const
             for (long long i = r0; i < K; i += rstep) dhs[((lane * nc + c) * K + i) * V + j] = dS[i][jj];
         if (gdn_mma_on) {
             GDN_CUT_CHUNK(1);
-            /* ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, j]) */
+            /* ddelta_t[j] += Gam(n-1,t) (k_t . dSe[:, j]), in sd (its first
+             * barrier orders the staging before the store) and to dD */
+            gdn_dscan_stage_b(m, dO, dD, ch, H, V, j0);
             gdn_scan_rows_mma<0>(m, kn, dS, ch.base, ch.n, H, K, [&](long long t, long long jj, double d) {
-                if (t < ch.n && j0 + jj < V) dD[(ch.base + t * H) * V + j0 + jj] += ex[t] * d;
+                if (t < ch.n && j0 + jj < V) {
+                    double *x = m.sd + t * GDN_SCAN_COLS + jj;
+                    *x += ex[t] * d;
+                    dD[(ch.base + t * H) * V + j0 + jj] = *x;
+                }
             });
             __syncthreads();        /* every ddelta of the tile written, dSe's copy to dhs done */
             GDN_CUT_CHUNK(2);
-            gdn_dscan_ds0_mma(m, qn, W, dO, dD, dS, ex, gq, ch, H, K, V, j0, scale);
+            gdn_dscan_ds0_mma(m, qn, W, dS, ex, gq, ch, H, K, scale);
             continue;
         }
         if (j < V)

@@ -6,7 +6,10 @@
 // the kernels take now, and by how much.  Not part of kcv; on the device:
 //   nvcc -arch=sm_90a -O3 -o /tmp/mma-rates tools/mma-rates.cu && /tmp/mma-rates
 // Each kernel keeps its operands in fragments and runs NACC independent
-// accumulators, so the steps are throughput- not latency-bound; grid:
+// accumulators, so the steps are throughput- not latency-bound (each
+// starts from its own value: started alike, the compiler may compute one
+// chain for all, and the first run of this tool, on 12-07, reported bf16
+// steps at 1259 TFLOP/s, past the card's peak); grid:
 // 4 blocks of 8 warps an SM.  The "split" row also loads both operands
 // from shared memory and splits them every step (hi = tf32(x), lo =
 // tf32(x - hi)), as gdn_wm_step in kernels/gdn_chunked_fwd.cu does.
@@ -38,7 +41,7 @@ __global__ void steps(TC *out)
     wmma::fragment<wmma::accumulator, M, N, KD, TC> c[NACC];
     wmma::fill_fragment(a, cast(1e-3 * threadIdx.x));
     wmma::fill_fragment(b, cast(1e-3));
-    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], (TC)0);
+    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], (TC)(k + 1));   /* distinct: no chain is another's copy */
     for (int it = 0; it < ITERS; it++)
 #pragma unroll
         for (int k = 0; k < NACC; k++) wmma::mma_sync(c[k], a, b, c[k]);
@@ -65,10 +68,16 @@ __global__ void tf32x3_split(float *out)
     wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> ah, al;
     wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> bh, bl;
     wmma::fragment<wmma::accumulator, 16, 16, 8, float> c[NACC];
-    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], 0.0f);
+    for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], (float)(k + 1));
+    /* a store of +0 (zero is 0, unknown to the compiler) before each set
+     * of loads keeps the loads and splits in the loop, a set a step
+     * (without it the compiler hoists them: one set for the whole loop) */
+    const float zero = (float)(blockDim.x >> 12);
     for (int it = 0; it < ITERS; it++)
 #pragma unroll
         for (int k = 0; k < NACC; k++) {
+            sa[warp][threadIdx.x % 32] += zero;
+            __syncwarp();
             wmma::load_matrix_sync(ah, sa[warp], 8);
             wmma::load_matrix_sync(bh, sb[warp], 16);
             for (int i = 0; i < ah.num_elements; i++) {
