@@ -487,7 +487,7 @@ def main():
     ap.add_argument("--assume-tflops64", type=float, help="dry run: an fp64 tensor-core rate (TFLOP/s), for floor64")
     ap.add_argument("--assume-tflops-tf32", type=float,
                     help="dry run: a TF32 tensor-core rate (TFLOP/s), for floor3 (three TF32 products a product)")
-    ap.add_argument("--rates", action="store_true", help="measure the card's rates (bf16, fp64, HBM), print them, stop")
+    ap.add_argument("--rates", action="store_true", help="measure the card's rates (bf16, TF32, fp64, HBM), print them, stop")
     ap.add_argument("--anchor-timeout", type=int, default=0,
                     help="seconds before an anchor's process is killed (default: budget + 300); its rows so far are kept")
     ap.add_argument("--one", help=argparse.SUPPRESS)  # internal: run one anchor, JSON to stdout

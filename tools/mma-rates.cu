@@ -4,20 +4,22 @@
 // figure issue 12's plan turns on: whether an f32-accurate product through
 // three TF32 steps (3xTF32, docs/KERNELS.md step 3) beats the double steps
 // the kernels take now, and by how much.  Not part of kcv; on the device:
-//   nvcc -arch=sm_90a -O3 -o /tmp/mma-rates tools/mma-rates.cu && /tmp/mma-rates
+//   nvcc -arch=sm_90a -O3 -std=c++17 -Ikernels -o /tmp/mma-rates tools/mma-rates.cu && /tmp/mma-rates
 // Each kernel keeps its operands in fragments and runs NACC independent
 // accumulators, so the steps are throughput- not latency-bound (each
 // starts from its own value: started alike, the compiler may compute one
 // chain for all, and the first run of this tool, on 12-07, reported bf16
 // steps at 1259 TFLOP/s, past the card's peak); grid:
-// 4 blocks of 8 warps an SM.  The "split" row also loads both operands
-// from shared memory and splits them every step (hi = tf32(x), lo =
-// tf32(x - hi)), as gdn_wm_step in kernels/gdn_chunked_fwd.cu does.
+// 4 blocks of 8 warps an SM.  The "split" row is the kernels' own step,
+// gdn_wm_step of kernels/gdn_chunked_fwd.cu (built with OUT_WMMA): both
+// operands loaded from shared memory and split every k-step (hi =
+// tf32(x), lo = tf32(x - hi)), three products and the magnitude product.
 // Prints one line a step: its name, TFLOP/s counted as the product it
-// stands for (3xTF32's three steps count once), and a checksum so that no
-// step is optimised away.  Exit 1 on a CUDA error.
-#include <mma.h>
-#include <cuda_bf16.h>
+// stands for (a 16 x 16 x GDN_WM_SLICE product a gdn_wm_step, however many
+// TF32 steps it takes), and a checksum so that no step is optimised away.
+// Exit 1 on a CUDA error.
+#define OUT_WMMA   /* gdn_chunked_fwd.cu's tensor-core step, gdn_wm_step */
+#include "../kernels/gdn_chunked_fwd.cu"
 #include <cstdio>
 #include <cstdlib>
 
@@ -54,47 +56,32 @@ __device__ double as_f64(double x) { return x; }
 __device__ float as_tf32(double x) { return wmma::__float_to_tf32((float)x); }
 __device__ __nv_bfloat16 as_bf16(double x) { return __double2bfloat16(x); }
 
-/* 3xTF32 as gdn_wm_step runs it: both operands loaded from shared memory
- * and split every step, then three products (hi lo, lo hi, hi hi). */
+/* 3xTF32 as gdn_chunked_fwd.cu's OUT=wmma path runs it: its own step,
+ * gdn_wm_step (a 16 x 16 tile over a slice of GDN_WM_SLICE: each k-step of
+ * 8 loads both operands from shared memory, splits them, and takes the
+ * three products and the magnitude product), on a slice staged once. */
 __global__ void tf32x3_split(float *out)
 {
-    __shared__ __align__(32) float sa[8][16 * 8], sb[8][8 * 16];
+    __shared__ __align__(32) float A[16 * GDN_WM_SLICE], Bm[GDN_WM_SLICE * GDN_WM_VMAX];
     const int warp = threadIdx.x / 32;
-    for (int i = threadIdx.x % 32; i < 128; i += 32) {
-        sa[warp][i] = 1.0f + 1e-4f * i;
-        sb[warp][i] = 1.0f - 1e-4f * i;
-    }
-    __syncwarp();
-    wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> ah, al;
-    wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> bh, bl;
-    wmma::fragment<wmma::accumulator, 16, 16, 8, float> c[NACC];
+    for (int i = threadIdx.x; i < 16 * GDN_WM_SLICE; i += blockDim.x) A[i] = 1.0f + 1e-4f * i;
+    for (int i = threadIdx.x; i < GDN_WM_SLICE * GDN_WM_VMAX; i += blockDim.x) Bm[i] = 1.0f - 1e-6f * i;
+    __syncthreads();
+    gdn_wm_c c[NACC], mg;
     for (int k = 0; k < NACC; k++) wmma::fill_fragment(c[k], (float)(k + 1));
-    /* a store of +0 (zero is 0, unknown to the compiler) before each set
-     * of loads keeps the loads and splits in the loop, a set a step
-     * (without it the compiler hoists them: one set for the whole loop) */
+    wmma::fill_fragment(mg, 0.0f);
+    /* a store of +0 (zero is 0, unknown to the compiler) before each step
+     * keeps its loads and splits in the loop (without it the compiler
+     * hoists them: one set for the whole loop) */
     const float zero = (float)(blockDim.x >> 12);
     for (int it = 0; it < ITERS; it++)
 #pragma unroll
         for (int k = 0; k < NACC; k++) {
-            sa[warp][threadIdx.x % 32] += zero;
+            A[threadIdx.x % 32] += zero;
             __syncwarp();
-            wmma::load_matrix_sync(ah, sa[warp], 8);
-            wmma::load_matrix_sync(bh, sb[warp], 16);
-            for (int i = 0; i < ah.num_elements; i++) {
-                const float x = ah.x[i];
-                ah.x[i] = wmma::__float_to_tf32(x);
-                al.x[i] = wmma::__float_to_tf32(x - ah.x[i]);
-            }
-            for (int i = 0; i < bh.num_elements; i++) {
-                const float x = bh.x[i];
-                bh.x[i] = wmma::__float_to_tf32(x);
-                bl.x[i] = wmma::__float_to_tf32(x - bh.x[i]);
-            }
-            wmma::mma_sync(c[k], ah, bl, c[k]);
-            wmma::mma_sync(c[k], al, bh, c[k]);
-            wmma::mma_sync(c[k], ah, bh, c[k]);
+            gdn_wm_step(c[k], mg, A, Bm, 0, warp);   /* warp w: columns 16w.. */
         }
-    float s = 0;
+    float s = mg.x[0];
     for (int k = 0; k < NACC; k++) s += c[k].x[0];
     if (s == 1.0f) out[0] = s;
 }
@@ -144,7 +131,7 @@ int main(int argc, char **argv)
          2.0 * 16 * 16 * 8);
     rate("bf16 m16n16k16", steps<16, 16, 16, __nv_bfloat16, __nv_bfloat16, float, as_bf16>, (float *)out,
          2.0 * 16 * 16 * 16);
-    rate("3xtf32 split", tf32x3_split, (float *)out, 2.0 * 16 * 16 * 8);
+    rate("3xtf32 gdn_wm_step", tf32x3_split, (float *)out, 2.0 * 16 * 16 * GDN_WM_SLICE);
     CK(cudaFree(out));
     return 0;
 }
