@@ -38,6 +38,7 @@ local GRAD_THREADS, NPAIR = 256, 5
 local QK_CB = 32            -- GDN_QK_CB: gdn_chunk_grad's k or q columns staged at a time
 -- gdn_chunk_grad's state rows staged at a time (GDN_MMA_IB in gdn_mma.cuh)
 local MMA_IB = 32
+local SPLIT_IB = 64         -- GDN_SPLIT_IB: PROD = split's rows of the other set staged at a time
 -- gdn_chunk_group: a warp per key token and gradient (q's, k's), GROUP_WARPS
 -- (GDN_GROUP_WARPS) a block
 local GROUP_WARPS = 4
@@ -61,8 +62,12 @@ local function grad_smem(s)
   -- (CHUNK + 4) tables, QK_CB columns of k or q at a stride of QK_CB + 4,
   -- the warps' tiles
   local qkt = (2 * CHUNK * (CHUNK + 4) + CHUNK * (QK_CB + 4) + GRAD_THREADS // 32 * 64) * 8
+  -- PROD = split's gdn_split_rows (gdn_split.cuh): the chunk's rows and
+  -- SPLIT_IB of the other set as floats at a stride of gdn_split_ld(L), two
+  -- 16 x 16 float tiles a warp, a row code an int (GDN_SPLIT_SMEM)
+  local split = ((CHUNK + SPLIT_IB) * ((L + 7) // 8 * 8 + 4) + GRAD_THREADS // 32 * 2 * 256) * 4 + (CHUNK + SPLIT_IB) * 4
   return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + 2 * CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk,
-                  mma, qkt)
+                  mma, qkt, split)
 end
 
 -- gdn_chunk_scan's and gdn_chunk_dscan's dynamic shared memory, their
@@ -134,9 +139,12 @@ return {
     end,
   }},
   -- ACC: the accumulator of every dot and matrix product (acc.cuh); f64 is
-  -- the kernel as written, f32 what a tensor-core kernel would use
+  -- the kernel as written, f32 what a tensor-core kernel would use.
+  -- PROD: gdn_chunk_grad's dense products (gdn_mma_rows) on the double
+  -- tensor cores (f64) or on the TF32 ones with split operands (split,
+  -- gdn_split.cuh: f32-accurate, not f64's bits)
   tune = {
-    knobs = {ACC = {"f64", "f32"}},
+    knobs = {ACC = {"f64", "f32"}, PROD = {"f64", "split"}},
     shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }

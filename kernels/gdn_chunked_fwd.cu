@@ -519,7 +519,7 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[LD]
     const int np = (int)(n + 3) / 4 * 4;
     wmma::fragment<wmma::accumulator, 8, 8, 4, double> d[2][2];
     wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> fa;
-    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb[2];
 
     GDN_EACH(w, K * GDN_SCAN_COLS) S[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= exn;
     __syncthreads();
@@ -542,16 +542,18 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[LD]
                 }
             __syncthreads();
             const double *bt = b(term);
-            for (int r = 0; r < 2; r++) {
-                const int rt = warp + r * warps;
-                if (rt * 8 >= K) continue;
-                for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
+            /* a step's two B fragments loaded once for both of the warp's
+             * row tiles: the products' shared-memory loads were the scans'
+             * limit (L1/TEX at 79% of peak in the forward scan, 12-06);
+             * each accumulator still takes its steps in increasing k0 */
+            for (int k0 = t0; k0 < np && k0 < t0 + GDN_SCAN_TB; k0 += 4) {
+                for (int c = 0; c < 2; c++) wmma::load_matrix_sync(fb[c], bt + k0 * LD + c * 8, LD);
+                for (int r = 0; r < 2; r++) {
+                    const int rt = warp + r * warps;
+                    if (rt * 8 >= K) continue;
                     /* A(i, t) = a(term, t, i): col-major in sa */
                     wmma::load_matrix_sync(fa, m.sa + (k0 - t0) * m.lda + rt * 8, (unsigned)m.lda);
-                    for (int c = 0; c < 2; c++) {
-                        wmma::load_matrix_sync(fb, bt + k0 * LD + c * 8, LD);
-                        wmma::mma_sync(d[r][c], fa, fb, d[r][c]);
-                    }
+                    for (int c = 0; c < 2; c++) wmma::mma_sync(d[r][c], fa, fb[c], d[r][c]);
                 }
             }
         }
@@ -762,18 +764,6 @@ typedef nvcuda::wmma::fragment<nvcuda::wmma::matrix_b, 16, 16, 8, nvcuda::wmma::
                                nvcuda::wmma::row_major> gdn_wm_b;
 typedef nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 8, float> gdn_wm_c;
 
-/* hi (holding x on entry) = tf32(x), lo = tf32(x - hi): the same fragment
- * type, so element i of each is the same element of the tile. */
-template <class F>
-__device__ static void gdn_wm_split(F &hi, F &lo)
-{
-    for (int i = 0; i < hi.num_elements; i++) {
-        const float x = hi.x[i];
-        hi.x[i] = nvcuda::wmma::__float_to_tf32(x);
-        lo.x[i] = nvcuda::wmma::__float_to_tf32(x - hi.x[i]);
-    }
-}
-
 /* c += A B for the 16 x 16 tile at rows rb, columns cb of the staged slice:
  * A[rb*16.., 0..15] (ldm GDN_WM_SLICE), B[0..15, cb*16..] (ldm GDN_WM_VMAX),
  * two k-steps of 8, each three tf32 products, the small ones first; and
@@ -785,8 +775,8 @@ __device__ static void gdn_wm_step(gdn_wm_c &c, gdn_wm_c &mg, const float *A, co
         gdn_wm_b bh, bl;
         nvcuda::wmma::load_matrix_sync(ah, A + rb * 16 * GDN_WM_SLICE + ks, GDN_WM_SLICE);
         nvcuda::wmma::load_matrix_sync(bh, Bm + ks * GDN_WM_VMAX + cb * 16, GDN_WM_VMAX);
-        gdn_wm_split(ah, al);
-        gdn_wm_split(bh, bl);
+        gdn_split_parts(ah, al);        /* gdn_split.cuh, through gdn_mma.cuh */
+        gdn_split_parts(bh, bl);
         nvcuda::wmma::mma_sync(c, ah, bl, c);
         nvcuda::wmma::mma_sync(c, al, bh, c);
         nvcuda::wmma::mma_sync(c, ah, bh, c);

@@ -293,9 +293,15 @@ __device__ static inline void gdn_mma_store(gdn_mma_acc *d, double *tile, long l
  * blockDim.x a multiple of 32; sm 32-byte aligned, (GDN_CHUNK + GDN_MMA_IB)
  * gdn_mma_ld(L) + 64 warps doubles (the sidecar's grad_smem,
  * gdn_chunked_bwd.lua, counts them). */
+#include "gdn_split.cuh"   /* PROD = split's form of gdn_mma_rows */
+
 template <typename TA, typename TM, class Store>
 __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
 {
+#ifdef PROD_SPLIT
+    gdn_split_rows(sm, a, m, L, store);
+    return;
+#endif
     using namespace nvcuda;
     const long long ld = gdn_mma_ld(L), lk = (L + 3) / 4 * 4, n = a.count;
     const int warp = threadIdx.x / 32, warps = blockDim.x / 32;
