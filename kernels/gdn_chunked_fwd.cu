@@ -212,8 +212,10 @@ constexpr bool gdn_mma_on = sizeof(acc_t) == sizeof(double);
  * inverse gives a thread a column; the sidecar launches 256), the work of each
  * phase spread over them an element at a time (each element one thread's
  * sum, in the order written: how the work is spread changes no bit).
- * Writes qn, kn (normalised, f32), W and U of the chunk. */
-extern "C" __global__ void gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
+ * Writes qn, kn (normalised, f32), W and U of the chunk.  Three blocks
+ * an SM by shared memory (75,264 bytes a block), so by registers too: at
+ * most 85 (gdn_mma_gram's 2 x 4 tiles a warp took 96 unbounded). */
+extern "C" __global__ void __launch_bounds__(256, 3) gdn_chunk_prep(const __nv_bfloat16 *__restrict__ q,
                                           const __nv_bfloat16 *__restrict__ k,
                                           const __nv_bfloat16 *__restrict__ v,
                                           const float *__restrict__ g,
@@ -1100,8 +1102,15 @@ __device__ static void gdn_out_chunk(const float *g, const float *qn, const floa
         gdn_out_elems(o, cq[t], gq, qt, U, S0, base, t, H, K, V, j, scale);
 }
 
-/* Launch 3. */
-extern "C" __global__ void gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
+/* Launch 3: three blocks an SM by shared memory (74,496 bytes a block),
+ * and by registers under the bound (gdn_mma_gram took 96 unbounded); the
+ * OUT = wmma experiment takes 228 and one block an SM, unbounded. */
+#ifdef OUT_WMMA
+#define GDN_OUT_BOUNDS
+#else
+#define GDN_OUT_BOUNDS __launch_bounds__(256, 3)
+#endif
+extern "C" __global__ void GDN_OUT_BOUNDS gdn_chunk_out(const float *__restrict__ g, const float *__restrict__ qn,
                                          const float *__restrict__ kn, const double *__restrict__ U,
                                          const float *__restrict__ hs, __nv_bfloat16 *__restrict__ o,
                                          long long B, long long T, long long H, long long G,

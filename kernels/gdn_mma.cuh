@@ -182,21 +182,27 @@ __device__ static inline gdn_rows<T> gdn_rows_from(gdn_rows<T> a, long long i0)
     return gdn_rows<T>{a.p, a.base + i0 * a.stride, a.stride, a.count - i0};
 }
 
-/* The k-steps k0 = 0, 4, .. < lk of one tile row: A's 8 rows at a, B's
+/* The k-steps k0 = 0, 4, .. < lk of R tile rows: A's 8 R rows at a, B's
  * columns the rows of N tiles at b, 8 rows apart (B(j, i) = m_i(j)), all
- * at a stride of ld doubles; into d[0..N-1], in increasing k. */
-template <int N>
-__device__ static inline void gdn_mma_steps(gdn_mma_acc *d, const double *a, const double *b, long long ld, long long lk)
+ * at a stride of ld doubles; into d[r][0..N-1], in increasing k.  A step's
+ * fragments serve R N products: each B fragment R of them, where a warp of
+ * one tile row loaded it for one (the fragment loads from shared memory
+ * are what the scans waited on: gdn_scan_state_mma, 12-07). */
+template <int R, int N>
+__device__ static inline void gdn_mma_steps(gdn_mma_acc (*d)[N], const double *a, const double *b, long long ld,
+                                            long long lk)
 {
     using namespace nvcuda;
-    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa[R];
     wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
     for (long long k0 = 0; k0 < lk; k0 += 4) {
-        wmma::load_matrix_sync(fa, a + k0, (unsigned)ld);
+#pragma unroll
+        for (int r = 0; r < R; r++) wmma::load_matrix_sync(fa[r], a + r * 8 * ld + k0, (unsigned)ld);
 #pragma unroll
         for (int c = 0; c < N; c++) {
             wmma::load_matrix_sync(fb, b + c * 8 * ld + k0, (unsigned)ld);
-            wmma::mma_sync(d[c], fa, fb, d[c]);
+#pragma unroll
+            for (int r = 0; r < R; r++) wmma::mma_sync(d[r][c], fa[r], fb, d[r][c]);
         }
     }
 }
@@ -319,12 +325,20 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
             gdn_mma_stage(sb, ld, gdn_rows_from(m, i0), GDN_MMA_IB, 0, (int)lk, L);
         }
         __syncthreads();
-        for (int rt = warp; rt * 8 < n; rt += warps) {
-            gdn_mma_acc d[GDN_MMA_IB / 8];
+        /* a warp's unit: two tile rows (p) by half the block's tile columns
+         * (q); a's rows past n are zeros, their results dropped */
+        for (int u = warp; u < (int)(n + 15) / 16 * 2; u += warps) {
+            constexpr int NC = GDN_MMA_IB / 16;
+            const int p = u / 2, q = u % 2;
+            gdn_mma_acc d[2][NC];
 #pragma unroll
-            for (int c = 0; c < GDN_MMA_IB / 8; c++) wmma::fill_fragment(d[c], 0.0);
-            gdn_mma_steps<GDN_MMA_IB / 8>(d, sa + rt * 8 * ld, sb, ld, lk);
-            gdn_mma_store<GDN_MMA_IB / 8>(d, tile, rt * 8, i0, n, m.count, store);
+            for (int r = 0; r < 2; r++)
+#pragma unroll
+                for (int c = 0; c < NC; c++) wmma::fill_fragment(d[r][c], 0.0);
+            gdn_mma_steps<2, NC>(d, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
+#pragma unroll
+            for (int r = 0; r < 2; r++)
+                gdn_mma_store<NC>(d[r], tile, p * 16 + r * 8, i0 + q * NC * 8, n, m.count, store);
         }
     }
     __syncthreads();                              /* every store done, sm free */
@@ -333,11 +347,12 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 /* The Gram product of two sets of at most GDN_CHUNK rows (a chunk's k k^T,
  * q k^T), D(t, s) for t < a.count, s < m.count, in less shared memory than
  * gdn_mma_rows: both sets staged GDN_GRAM_KB columns at a time, each
- * warp's 8 accumulators (tile row `warp`, every tile column) held across
- * the slices.  The slices go in increasing j, so each element is the same
- * fma chain as above.  The whole block calls it, at least GDN_CHUNK / 8
- * warps (one tile row each); sm 32-byte aligned, 2 GDN_CHUNK
- * gdn_mma_ld(GDN_GRAM_KB) + 64 warps doubles (the sidecars' gram_smem). */
+ * warp's 8 accumulators (tile rows 2p and 2p + 1, p = warp % 4, by the
+ * tile columns 4q.. 4q + 3, q = warp / 4) held across the slices.  The
+ * slices go in increasing j, so each element is the same fma chain as
+ * above.  The whole block calls it, at least 8 warps (the first 8 hold
+ * the tiles); sm 32-byte aligned, 2 GDN_CHUNK gdn_mma_ld(GDN_GRAM_KB) + 64
+ * warps doubles (the sidecars' gram_smem). */
 #define GDN_GRAM_KB 32
 
 template <typename TA, typename TM, class Store>
@@ -345,13 +360,16 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 {
     using namespace nvcuda;
     const long long ld = gdn_mma_ld(GDN_GRAM_KB), lk = (L + 3) / 4 * 4;
-    const int warp = threadIdx.x / 32;
-    const bool mine = warp * 8 < a.count;
+    const int warp = threadIdx.x / 32, p = warp % 4, q = warp / 4;
+    constexpr int NC = GDN_CHUNK / 16;            /* a warp's tile columns */
+    const bool mine = warp < 8 && p * 16 < a.count;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_CHUNK * ld + warp * 64;
-    gdn_mma_acc d[GDN_CHUNK / 8];
+    gdn_mma_acc d[2][NC];
 
 #pragma unroll
-    for (int c = 0; c < GDN_CHUNK / 8; c++) wmma::fill_fragment(d[c], 0.0);
+    for (int r = 0; r < 2; r++)
+#pragma unroll
+        for (int c = 0; c < NC; c++) wmma::fill_fragment(d[r][c], 0.0);
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
         const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
         __syncthreads();                          /* the last slice read */
@@ -361,9 +379,11 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
             sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
         }
         __syncthreads();
-        if (mine) gdn_mma_steps<GDN_CHUNK / 8>(d, sa + warp * 8 * ld, sb, ld, kb);
+        if (mine) gdn_mma_steps<2, NC>(d, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
     }
-    if (mine) gdn_mma_store<GDN_CHUNK / 8>(d, tile, warp * 8, 0, a.count, m.count, store);
+    if (mine)
+#pragma unroll
+        for (int r = 0; r < 2; r++) gdn_mma_store<NC>(d[r], tile, p * 16 + r * 8, q * NC * 8, a.count, m.count, store);
     __syncthreads();                              /* every store done, sm free */
 }
 
