@@ -30,10 +30,11 @@
  *
  * Operands go to shared memory as doubles (exact: bf16 and f32 are
  * doubles), a's rows once, m's GDN_MMA_IB at a time, by async copies of
- * their raw bytes converted in place (gdn_mma_stage); a warp owns a tile
- * row of 8 of a's rows and the GDN_MMA_IB / 8 tiles across it, and stores
- * each finished tile through its own 8 x 8 scratch, from where `store(t,
- * i, value)` takes the elements that exist.
+ * their raw bytes converted in place (gdn_mma_stage); a warp owns two tile
+ * rows (16 of a's rows) by half the GDN_MMA_IB / 8 tiles across them (a B
+ * fragment serving both rows), and stores each finished tile through its
+ * own 8 x 8 scratch, from where `store(t, i, value)` takes the elements
+ * that exist.
  */
 #ifndef GDN_MMA_CUH
 #define GDN_MMA_CUH

@@ -7,11 +7,16 @@
  *
  * the same contract as gdn_mma_rows (gdn_mma.cuh), not the same bits.
  *
- * Why: the double tensor cores run at 61 TFLOP/s on the H200, TF32 at 415,
- * and an m8n8k4 double step reads 2 bytes of shared memory a
- * multiply-add, where three m16n16k8 TF32 products from one pair of
- * fragments read 1/6 of a byte.  Plain bf16 operands fail CMP-01 at 18.5x
- * (the forward's OPND knob), so each operand keeps about 21 bits:
+ * Why: the double tensor cores run at 61 TFLOP/s on the H200 (cuBLAS),
+ * TF32 at 415, and an m8n8k4 double step reads 2 bytes of shared memory a
+ * multiply-add, an m16n16k8 TF32 step half a byte (its three products
+ * split the same two fragments in registers).  Plain bf16 operands fail
+ * CMP-01 at 18.5x (the forward's OPND knob), so each operand keeps about
+ * 21 bits.  Measured (docs/PERF.md, 2026-12-07 13:38): every gate passes,
+ * but launch 5 is slower, 4.56 -> 7.37 ms: splitting both fragments at
+ * every step costs more than the tensor cores save (such a step ran at
+ * 36 TFLOP/s, the double one at 33).  The knob stays for the next form,
+ * which splits once where the operands are staged.
  *
  *   - range: row t of a and row i of m are scaled by the powers of two
  *     2^-ea_t, 2^-em_i of their largest |value| (frexp: the largest
