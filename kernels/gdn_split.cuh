@@ -15,7 +15,7 @@
  * 21 bits.  Measured (docs/PERF.md, 2026-12-07 13:38): every gate passes,
  * but launch 5 is slower, 4.56 -> 7.37 ms: splitting both fragments at
  * every step costs more than the tensor cores save (such a step ran at
- * 36 TFLOP/s, the double one at 33).  The knob stays for the next form,
+ * 36 TFLOP/s at most, the double one at 33).  The knob stays for the next form,
  * which splits once where the operands are staged.
  *
  *   - range: row t of a and row i of m are scaled by the powers of two

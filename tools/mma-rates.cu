@@ -9,7 +9,8 @@
 // accumulators, so the steps are throughput- not latency-bound (each
 // starts from its own value: started alike, the compiler may compute one
 // chain for all, and the first run of this tool, on 12-07, reported bf16
-// steps at 1259 TFLOP/s, past the card's peak); grid:
+// steps at 1259 TFLOP/s, past the card's peak; and the checksum sums
+// every element of every accumulator, see sum()); grid:
 // 4 blocks of 8 warps an SM.  The "split" row is the kernels' own step,
 // gdn_wm_step of kernels/gdn_chunked_fwd.cu (built with OUT_WMMA): both
 // operands loaded from shared memory and split every k-step (hi =
@@ -32,6 +33,19 @@ using namespace nvcuda;
 #define NACC 4
 #define ITERS 4096
 
+/* Every element of the NACC accumulators: the checksum.  (One element
+ * kept only the half of each m16n16 tile it lies in: ptxas dropped the
+ * other m16n8 step, and the 12-07 13:38 run reported bf16 at 1276 and
+ * TF32 at 479 TFLOP/s, twice what ran; nvdisasm showed one HMMA a step.) */
+template <class F>
+__device__ static float sum(const F *c)
+{
+    float s = 0;
+    for (int k = 0; k < NACC; k++)
+        for (int i = 0; i < c[k].num_elements; i++) s += (float)c[k].x[i];
+    return s;
+}
+
 /* NACC accumulators, each ITERS steps of c += a b, a and b held in
  * fragments: operand type TA (as wmma names it), elements of type TE,
  * accumulator TC.  cast turns a double into TE. */
@@ -47,9 +61,7 @@ __global__ void steps(TC *out)
     for (int it = 0; it < ITERS; it++)
 #pragma unroll
         for (int k = 0; k < NACC; k++) wmma::mma_sync(c[k], a, b, c[k]);
-    TC s = 0;
-    for (int k = 0; k < NACC; k++) s += c[k].x[0];
-    if (s == (TC)1) out[0] = s;   /* never true: keeps the steps */
+    if (sum(c) == (TC)1) out[0] = (TC)1;   /* never true: keeps the steps */
 }
 
 __device__ double as_f64(double x) { return x; }
@@ -81,9 +93,7 @@ __global__ void tf32x3_split(float *out)
             __syncwarp();
             gdn_wm_step(c[k], mg, A, Bm, 0, warp);   /* warp w: columns 16w.. */
         }
-    float s = mg.x[0];
-    for (int k = 0; k < NACC; k++) s += c[k].x[0];
-    if (s == 1.0f) out[0] = s;
+    if (sum(c) + sum(&mg) == 1.0f) out[0] = 1.0f;   /* never true */
 }
 
 /* Time one kernel (one warm-up launch, then the median of 5), TFLOP/s for
