@@ -64,7 +64,7 @@ local function grad_smem(s)
   local qkt = (2 * CHUNK * (CHUNK + 4) + CHUNK * (QK_CB + 4) + GRAD_THREADS // 32 * 64) * 8
   -- PROD = split's gdn_split_rows (gdn_split.cuh): the chunk's rows and
   -- SPLIT_IB of the other set as floats at a stride of gdn_split_ld(L), two
-  -- 16 x 16 float tiles a warp, a row code an int (GDN_SPLIT_SMEM)
+  -- 16 x 16 float tiles a warp, a row code an int
   local split = ((CHUNK + SPLIT_IB) * ((L + 7) // 8 * 8 + 4) + GRAD_THREADS // 32 * 2 * 256) * 4 + (CHUNK + SPLIT_IB) * 4
   return math.max(rv * 8, k8 + rv * 4, k8 + rv * 8, CHUNK * CHUNK * 8 + 2 * CHUNK * (CHUNK + 1) * 8, rv * 8 + rv * 4, qk,
                   mma, qkt, split)

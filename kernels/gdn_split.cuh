@@ -151,7 +151,9 @@ __device__ static double gdn_split_chain(gdn_rows<TA> a, gdn_rows<TM> m, long lo
 
 /* gdn_mma_rows's interface (gdn_mma.cuh): store(t, i, d) for each t <
  * a.count, i < m.count.  The whole block calls it (it has barriers),
- * GDN_SPLIT_WARPS warps; sm 32-byte aligned. */
+ * GDN_SPLIT_WARPS warps; sm 32-byte aligned, (GDN_CHUNK + GDN_SPLIT_IB)
+ * gdn_split_ld(L) + GDN_SPLIT_WARPS 2 256 floats and GDN_CHUNK +
+ * GDN_SPLIT_IB ints (the sidecar's grad_smem counts them). */
 template <typename TA, typename TM, class Store>
 __device__ static void gdn_split_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
 {
@@ -212,9 +214,5 @@ __device__ static void gdn_split_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m
     }
     __syncthreads();                              /* every store done, sm free */
 }
-
-/* Its shared memory in bytes (the sidecar's split_smem). */
-#define GDN_SPLIT_SMEM(L) (((GDN_CHUNK + GDN_SPLIT_IB) * gdn_split_ld(L) + GDN_SPLIT_WARPS * 2 * 256) * 4 + \
-                           (GDN_CHUNK + GDN_SPLIT_IB) * 4)
 
 #endif

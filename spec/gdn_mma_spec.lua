@@ -8,15 +8,9 @@
 -- same on the GPU's tensor cores.
 local kcv = require "kcv"
 local bt = require "backend_under_test"
-local BACKEND = bt.BACKEND
+local probe = require "gdn_mma_probe"
 local it = bt.setup(it, function(why) pending(why) end)
-
-local SRC = "spec/fixtures/gdn_mma_probe.cu"
-local PARAMS = {"ptr", "ptr", "ptr", "i32", "i32", "i32"}
-
-local function load(name)
-  return assert(kcv.kernel.load{source = SRC, name = name, params = PARAMS, backend = BACKEND})
-end
+local load = probe.load
 
 -- gdn_mma_ld(L) (gdn_mma.cuh) and the launch's dynamic shared memory
 local function smem(L) return ((64 + 32) * ((L + 15) // 16 * 16 + 4) + 8 * 64) * 8 end
@@ -25,11 +19,7 @@ local function smem(L) return ((64 + 32) * ((L + 15) // 16 * 16 + 4) + 8 * 64) *
 -- and NaN in the rows just past n and mc (in the buffers, outside the sets)
 local function operands(n, mc, L, seed)
   local a, m = kcv.buffer("f32", (n + 2) * L), kcv.buffer("f64", (mc + 2) * L)
-  local x = seed
-  local function draw()
-    x = (x * 1103515245 + 12345) % 2147483648
-    return (x / 2147483648 - 0.5) * 2.0 ^ (x % 17 - 8)
-  end
+  local draw = probe.draw_from(seed)
   for e = 0, a.numel - 1 do a:set(e, e < n * L and draw() or 0 / 0) end
   for e = 0, m.numel - 1 do m:set(e, e < mc * L and draw() or 0 / 0) end
   return a, m
@@ -69,11 +59,7 @@ describe("gdn_mma.cuh's row-set products on the double tensor cores", function()
   local TRI = {[0] = "lower with the diagonal", "lower without it", "upper with it", "upper without it"}
   local function tri_operands(n, cols, mode, seed)
     local A, M = kcv.buffer("f64", 64 * 68), kcv.buffer("f32", (n + 2) * cols)
-    local x = seed
-    local function draw()
-      x = (x * 1103515245 + 12345) % 2147483648
-      return (x / 2147483648 - 0.5) * 2.0 ^ (x % 17 - 8)
-    end
+    local draw = probe.draw_from(seed)
     local diag, np = (mode == 0 or mode == 2), (n + 3) // 4 * 4
     for t = 0, 63 do
       for s = 0, 67 do

@@ -7,32 +7,17 @@
 -- KCV_BACKEND=cuda (tools/device-check) runs the same on the GPU.
 local kcv = require "kcv"
 local bt = require "backend_under_test"
-local BACKEND = bt.BACKEND
+local probe = require "gdn_mma_probe"
 local it = bt.setup(it, function(why) pending(why) end)
 
-local SRC = "spec/fixtures/gdn_mma_probe.cu"
-local PARAMS = {"ptr", "ptr", "ptr", "i32", "i32", "i32"}
-
-local function load(name)
-  return assert(kcv.kernel.load{source = SRC, name = name, params = PARAMS, backend = BACKEND})
-end
-
--- GDN_SPLIT_SMEM(L): 64 + 64 rows of floats at gdn_split_ld(L), two 16 x 16
--- float tiles for each of 8 warps, an int a row
+-- gdn_split_rows's dynamic shared memory: 64 + 64 rows of floats at
+-- gdn_split_ld(L), two 16 x 16 float tiles for each of 8 warps, an int a row
 local function smem(L) return ((64 + 64) * ((L + 7) // 8 * 8 + 4) + 8 * 2 * 256) * 4 + (64 + 64) * 4 end
-
-local function draw_from(seed)
-  local x = seed
-  return function()
-    x = (x * 1103515245 + 12345) % 2147483648
-    return (x / 2147483648 - 0.5) * 2.0 ^ (x % 17 - 8)
-  end
-end
 
 -- a (n x L, f32) and m (mc x L, f64) of mixed sign and scale
 local function operands(n, mc, L, seed)
   local a, m = kcv.buffer("f32", n * L), kcv.buffer("f64", mc * L)
-  local draw = draw_from(seed)
+  local draw = probe.draw_from(seed)
   for e = 0, a.numel - 1 do a:set(e, draw()) end
   for e = 0, m.numel - 1 do m:set(e, draw()) end
   return a, m
@@ -41,7 +26,7 @@ end
 local function run(name, a, m, n, mc, L)
   local out = kcv.buffer("f64", n * mc + 1)
   out:fill(-7)
-  local r = load(name):launch{grid = 1, block = 256, smem = name == "split_rows" and smem(L) or 0,
+  local r = probe.load(name):launch{grid = 1, block = 256, smem = name == "split_rows" and smem(L) or 0,
                               args = {a, m, out, n, mc, L}}
   assert.are.equal("ok", r.status, r.message)
   assert.are.equal(-7, out:get(n * mc))        -- nothing past the results
