@@ -143,8 +143,10 @@ return {
   -- PROD: gdn_chunk_grad's dense products (gdn_mma_rows) on the double
   -- tensor cores (f64) or on the TF32 ones with split operands (split,
   -- gdn_split.cuh: f32-accurate, not f64's bits)
+  -- MMA: the double tensor cores' step, WMMA's m8n8k4 or sm_90's m16n8k4
+  -- (gdn_mma.cuh, -DMMA_M16N8K4: gdn_mma_rows, gdn_mma_gram, both scans)
   tune = {
-    knobs = {ACC = {"f64", "f32"}, PROD = {"f64", "split"}},
+    knobs = {ACC = {"f64", "f32"}, PROD = {"f64", "split"}, MMA = {"m8n8k4", "m16n8k4"}},
     shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }

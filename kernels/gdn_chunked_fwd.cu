@@ -474,6 +474,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
     wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
     wmma::fill_fragment(d[0], 0.0);
     wmma::fill_fragment(d[1], 0.0);
+    gdn_dmma_acc e[2] = {};
     for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
         __syncthreads();                          /* the last block of rows read */
         if (RB > 0)
@@ -486,6 +487,14 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
                 m.sa[t * m.ldk + w % GDN_SCAN_KB] = t < n && i < K ? (double)rows[(base + t * H) * K + i] : 0.0;
             }
         __syncthreads();
+#ifdef MMA_M16N8K4
+        /* warps 0..3: positions 16w + g and 16w + 8 + g, one m16n8k4 step a
+         * column tile */
+        if (warp < 4 && warp * 16 < n)
+            gdn_dmma_steps_ab<2>(e, m.sa + (warp * 16 + lane / 4) * m.ldk, m.sa + (warp * 16 + 8 + lane / 4) * m.ldk, 1,
+                                 &S[0][0], LD, i0, kp < i0 + GDN_SCAN_KB ? kp : i0 + GDN_SCAN_KB);
+        continue;
+#endif
         if (warp * 8 < n)
             for (int k0 = i0; k0 < kp && k0 < i0 + GDN_SCAN_KB; k0 += 4) {
                 wmma::load_matrix_sync(fa, m.sa + warp * 8 * m.ldk + (k0 - i0), (unsigned)m.ldk);
@@ -495,12 +504,73 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
                 }
             }
     }
+#ifdef MMA_M16N8K4
+    if (warp < 4)
+        for (int c = 0; c < 2; c++)
+            for (int x = 0; x < 4; x++)
+                store(warp * 16 + lane / 4 + 8 * (x / 2), c * 8 + 2 * (lane % 4) + x % 2, e[c].x[x]);
+    return;
+#endif
     for (int c = 0; c < 2; c++) {
         wmma::store_matrix_sync(m.tile, d[c], 8, wmma::mem_row_major);
         __syncwarp();
         for (int e = lane; e < 64; e += 32) store(warp * 8 + e / 8, c * 8 + e % 8, m.tile[e]);
         __syncwarp();
     }
+}
+
+/* The state product's A operand, positions t0.. t0 + GDN_SCAN_TB - 1 of
+ * term's a(term, t, i) to sa (0 past n), between two barriers. */
+template <int RB, class TermA>
+__device__ static void gdn_scan_stage_a(const gdn_scan_mma &m, TermA a, int term, int t0, long long n, long long K)
+{
+    __syncthreads();                              /* the last block of the A operand read */
+    if (RB > 0)
+        gdn_copy_rows<GDN_SCAN_TB / 8, 1>(GDN_SCAN_TB, K,
+            [&](int u, int i) { return t0 + u < n ? a(term, t0 + u, i) : 0.0; },
+            [&](int u, int i, double x) { m.sa[u * m.lda + i] = x; });
+    else
+        GDN_EACH_ROW_INT(u, GDN_SCAN_TB, i, K) {
+            const int t = t0 + u;
+            m.sa[u * m.lda + i] = t < n ? a(term, t, i) : 0.0;
+        }
+    __syncthreads();
+}
+
+/* gdn_scan_state_mma's products under MMA_M16N8K4 (gdn_mma.cuh): a warp's
+ * two row tiles (rows 8w + g and 8(w + 8) + g) and a column tile in one
+ * m16n8k4 step, the accumulators started from the scaled S and stored
+ * from the lanes' registers; the same chains in increasing t. */
+template <int RB, int LD, class TermA, class TermB, class Store>
+__device__ static void gdn_scan_state_dmma(const gdn_scan_mma &m, double (*S)[LD], int nterms, TermA a, TermB b,
+                                           long long n, long long K, Store store)
+{
+    const int warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
+    const int np = (int)(n + 3) / 4 * 4, i0 = warp * 8 + g, i1 = (warp + warps) * 8 + g;
+    const bool on = warp * 8 < K, on1 = i1 - g < K;
+    gdn_dmma_acc d[2];
+
+    for (int c = 0; c < 2; c++)
+        for (int e = 0; e < 2; e++) {
+            d[c].x[e] = on ? S[i0][c * 8 + 2 * t + e] : 0.0;
+            d[c].x[2 + e] = on1 ? S[i1][c * 8 + 2 * t + e] : 0.0;
+        }
+    for (int term = 0; term < nterms; term++)
+        for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
+            gdn_scan_stage_a<RB>(m, a, term, t0, n, K);
+            if (!on) continue;
+            const double *bt = b(term);
+            /* A(i, t) = a(term, t, i): col-major in sa */
+            gdn_dmma_steps_ab<2>(d, m.sa + i0, m.sa + (on1 ? i1 : i0), m.lda, bt, LD, t0,
+                                 np < t0 + GDN_SCAN_TB ? np : t0 + GDN_SCAN_TB);
+        }
+    __syncthreads();                              /* every warp's loads of S done */
+    if (!on) return;
+    for (int c = 0; c < 2; c++)
+        for (int e = 0; e < 4; e++) {
+            const long long i = e < 2 ? i0 : i1;
+            if ((e < 2 || on1) && i < K) store(i, c * 8 + 2 * t + e % 2, d[c].x[e]);
+        }
 }
 
 /* The tile's state over the chunk: S[i][jj] = Gam(n-1,-1) S[i][jj] (+ over
@@ -525,6 +595,10 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[LD]
 
     GDN_EACH(w, K * GDN_SCAN_COLS) S[w / GDN_SCAN_COLS][w % GDN_SCAN_COLS] *= exn;
     __syncthreads();
+#ifdef MMA_M16N8K4
+    gdn_scan_state_dmma<RB>(m, S, nterms, a, b, n, K, store);
+    return;
+#endif
     for (int r = 0; r < 2; r++) {
         const int rt = warp + r * warps;
         if (rt * 8 < K)
@@ -532,17 +606,7 @@ __device__ static void gdn_scan_state_mma(const gdn_scan_mma &m, double (*S)[LD]
     }
     for (int term = 0; term < nterms; term++)
         for (int t0 = 0; t0 < np; t0 += GDN_SCAN_TB) {
-            __syncthreads();                      /* the last block of the A operand read */
-            if (RB > 0)
-                gdn_copy_rows<GDN_SCAN_TB / 8, 1>(GDN_SCAN_TB, K,
-                    [&](int u, int i) { return t0 + u < n ? a(term, t0 + u, i) : 0.0; },
-                    [&](int u, int i, double x) { m.sa[u * m.lda + i] = x; });
-            else
-                GDN_EACH_ROW_INT(u, GDN_SCAN_TB, i, K) {
-                    const int t = t0 + u;
-                    m.sa[u * m.lda + i] = t < n ? a(term, t, i) : 0.0;
-                }
-            __syncthreads();
+            gdn_scan_stage_a<RB>(m, a, term, t0, n, K);
             const double *bt = b(term);
             /* a step's two B fragments loaded once for both of the warp's
              * row tiles: the products' shared-memory loads were the scans'

@@ -90,8 +90,10 @@ return {
   -- per-column power-of-two scaling; a block with a non-finite operand and
   -- an element whose terms f32 flushed take the scalar sums (-DOUT_WMMA;
   -- issue 12's experiment, docs/KERNELS.md "Knobs").  Same grid and block.
+  -- MMA: the double tensor cores' step, WMMA's m8n8k4 or sm_90's m16n8k4
+  -- (gdn_mma.cuh, -DMMA_M16N8K4: the products of prep, out and the scan).
   tune = {
-    knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}, OUT = {"scalar", "wmma"}},
+    knobs = {ACC = {"f64", "f32"}, OPND = {"f32", "bf16"}, OUT = {"scalar", "wmma"}, MMA = {"m8n8k4", "m16n8k4"}},
     shapes = {{B = 1, T = 200, H = 2, G = 1, K = 64, V = 64}},
   },
 }

@@ -208,6 +208,116 @@ __device__ static inline void gdn_mma_steps(gdn_mma_acc (*d)[N], const double *a
     }
 }
 
+/* MMA = m16n8k4 (-DMMA_M16N8K4, an experiment, off by default): the
+ * products of gdn_mma_rows, gdn_mma_gram and both scans take a 16 x 8
+ * tile (two of a warp's 8 x 8 tile rows by one column) in one m16n8k4 f64
+ * step of sm_90 (mma.sync, DMMA.16x8x4), where WMMA's m8n8k4 (DMMA.884)
+ * takes two.  No WMMA fragment has that shape, so the lanes load their
+ * fragments from shared memory by hand: lane (g, t) = (lane / 4, lane %
+ * 4) holds A(g, k0 + t), A(g + 8, k0 + t), B(k0 + t, g) and D(g, 2t), D(g,
+ * 2t + 1), D(g + 8, 2t), D(g + 8, 2t + 1) (PTX ISA, the .f64 fragments of
+ * mma.m16n8k4).  The same bits only if the step adds its four products
+ * with fma in increasing k, as m8n8k4's does: tools/mma-rates.cu checks
+ * that on the device ("f64 m16n8k4 .. differ from the fma chain"), and
+ * spec/gdn_mma_spec.lua under KCV_BACKEND=cuda.  The CPU backend forms
+ * that chain from shared memory.  The k loop is not unrolled
+ * (GDN_DMMA_UNROLL): unrolled, gdn_chunk_grad spilled 64/364 bytes
+ * (stores/loads) and bprep 96/208; not unrolled, no launch of the
+ * backward spills, the scans included (80/160 and 72/168 under WMMA). */
+#ifndef GDN_DMMA_UNROLL
+#define GDN_DMMA_UNROLL 1
+#endif
+constexpr int gdn_dmma_unroll = GDN_DMMA_UNROLL;
+
+struct gdn_dmma_acc {
+    double x[4];
+};
+
+template <int N>
+__device__ static inline void gdn_dmma_steps(gdn_dmma_acc *d, const double *a, const double *b, long long ld,
+                                             long long lk)
+{
+    const int lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
+#pragma unroll (gdn_dmma_unroll)
+    for (long long k0 = 0; k0 < lk; k0 += 4) {
+#ifdef KCV_CPU_MMA_H
+#pragma unroll
+        for (int c = 0; c < N; c++)
+            for (int e = 0; e < 4; e++) {
+                const double *ar = a + (g + 8 * (e / 2)) * ld + k0, *br = b + (c * 8 + 2 * t + e % 2) * ld + k0;
+                for (int k = 0; k < 4; k++) d[c].x[e] = fma(ar[k], br[k], d[c].x[e]);
+            }
+#else
+        const double a0 = a[g * ld + k0 + t], a1 = a[(g + 8) * ld + k0 + t];
+#pragma unroll
+        for (int c = 0; c < N; c++) {
+            const double b0 = b[(c * 8 + g) * ld + k0 + t];
+            asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                : "+d"(d[c].x[0]), "+d"(d[c].x[1]), "+d"(d[c].x[2]), "+d"(d[c].x[3])
+                : "d"(a0), "d"(a1), "d"(b0));
+        }
+#endif
+    }
+}
+
+/* The scans' form: the k-steps k0 <= k < k1 (a multiple of 4 apart) of A's
+ * rows g at a0 and a1 (A(row, k) at a[(k - k0) * astep]: 1 row-major, the
+ * stride column-major) by N tiles of B (row-major: B(k, 8c + j) at b[k *
+ * ldb + 8c + j]); the accumulator's rows g from a0, g + 8 from a1. */
+template <int N>
+__device__ static inline void gdn_dmma_steps_ab(gdn_dmma_acc *d, const double *a0, const double *a1, long long astep,
+                                                const double *b, long long ldb, long long k0, long long k1)
+{
+    const int lane = threadIdx.x % 32, t = lane % 4;
+#pragma unroll (gdn_dmma_unroll)
+    for (long long k = k0; k < k1; k += 4) {
+#ifdef KCV_CPU_MMA_H
+#pragma unroll
+        for (int c = 0; c < N; c++)
+            for (int e = 0; e < 4; e++) {
+                const double *ar = e < 2 ? a0 : a1;
+                for (int kk = 0; kk < 4; kk++)
+                    d[c].x[e] = fma(ar[(k - k0 + kk) * astep], b[(k + kk) * ldb + c * 8 + 2 * t + e % 2], d[c].x[e]);
+            }
+#else
+        const double x0 = a0[(k - k0 + t) * astep], x1 = a1[(k - k0 + t) * astep];
+#pragma unroll
+        for (int c = 0; c < N; c++) {
+            const double y = b[(k + t) * ldb + c * 8 + lane / 4];
+            asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                : "+d"(d[c].x[0]), "+d"(d[c].x[1]), "+d"(d[c].x[2]), "+d"(d[c].x[3])
+                : "d"(x0), "d"(x1), "d"(y));
+        }
+#endif
+    }
+}
+
+/* store(t, i, value) for the elements t < na, i < nm of the warp's N
+ * 16 x 8 tiles (rows t0.., columns i0 + 8c..), an 8 x 8 half at a time
+ * through the warp's scratch tile, as gdn_mma_store (stored straight from
+ * the lanes, the launches spilled: gdn_chunk_grad 4/24 -> 64/364 bytes). */
+template <int N, class Store>
+__device__ static inline void gdn_dmma_store(const gdn_dmma_acc *d, double *tile, long long t0, long long i0,
+                                             long long na, long long nm, Store store)
+{
+    const int lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
+#pragma unroll
+    for (int c = 0; c < N; c++)
+#pragma unroll
+        for (int r = 0; r < 2; r++) {
+            tile[g * 8 + 2 * t] = d[c].x[2 * r];
+            tile[g * 8 + 2 * t + 1] = d[c].x[2 * r + 1];
+            __syncwarp();
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int e = lane + 32 * h;
+                const long long tt = t0 + r * 8 + e / 8, i = i0 + c * 8 + e % 8;
+                if (tt < na && i < nm) store(tt, i, tile[e]);
+            }
+            __syncwarp();
+        }
+}
+
 /* A store that reads what it adds to (gdn_chunk_grad's dK += d, dQ from
  * R): load(t, i) for each of the warp's elements that exist, a lane's
  * GDN_MMA_LOADS doubles issued together before the first of their stores,
@@ -331,6 +441,12 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
         for (int u = warp; u < (int)(n + 15) / 16 * 2; u += warps) {
             constexpr int NC = GDN_MMA_IB / 16;
             const int p = u / 2, q = u % 2;
+#ifdef MMA_M16N8K4
+            gdn_dmma_acc e[NC] = {};
+            gdn_dmma_steps<NC>(e, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
+            gdn_dmma_store<NC>(e, tile, p * 16, i0 + q * NC * 8, n, m.count, store);
+            continue;
+#endif
             gdn_mma_acc d[2][NC];
 #pragma unroll
             for (int r = 0; r < 2; r++)
@@ -356,6 +472,23 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
  * warps doubles (the sidecars' gram_smem). */
 #define GDN_GRAM_KB 32
 
+/* The slice of both sets from column j0 (at most GDN_GRAM_KB of lk) to sa
+ * and sb, between two barriers; its width. */
+template <typename TA, typename TM>
+__device__ static long long gdn_gram_stage(double *sa, double *sb, long long ld, gdn_rows<TA> a, gdn_rows<TM> m,
+                                           long long j0, long long lk, long long L)
+{
+    const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
+    __syncthreads();                              /* the last slice read */
+    GDN_EACH_ROW(r, GDN_CHUNK, c, kb) {
+        const long long j = j0 + c;
+        sa[r * ld + c] = r < a.count && j < L ? gdn_mma_in(a.at(r, j, L)) : 0.0;
+        sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
+    }
+    __syncthreads();
+    return kb;
+}
+
 template <typename TA, typename TM, class Store>
 __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, long long L, Store store)
 {
@@ -365,6 +498,16 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     constexpr int NC = GDN_CHUNK / 16;            /* a warp's tile columns */
     const bool mine = warp < 8 && p * 16 < a.count;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_CHUNK * ld + warp * 64;
+#ifdef MMA_M16N8K4
+    gdn_dmma_acc e[NC] = {};
+    for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
+        const long long kb = gdn_gram_stage(sa, sb, ld, a, m, j0, lk, L);
+        if (mine) gdn_dmma_steps<NC>(e, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
+    }
+    if (mine) gdn_dmma_store<NC>(e, tile, p * 16, q * NC * 8, a.count, m.count, store);
+    __syncthreads();                              /* every store done, sm free */
+    return;
+#endif
     gdn_mma_acc d[2][NC];
 
 #pragma unroll
@@ -372,14 +515,7 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
 #pragma unroll
         for (int c = 0; c < NC; c++) wmma::fill_fragment(d[r][c], 0.0);
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
-        const long long kb = lk - j0 < GDN_GRAM_KB ? lk - j0 : GDN_GRAM_KB;
-        __syncthreads();                          /* the last slice read */
-        GDN_EACH_ROW(r, GDN_CHUNK, c, kb) {
-            const long long j = j0 + c;
-            sa[r * ld + c] = r < a.count && j < L ? gdn_mma_in(a.at(r, j, L)) : 0.0;
-            sb[r * ld + c] = r < m.count && j < L ? gdn_mma_in(m.at(r, j, L)) : 0.0;
-        }
-        __syncthreads();
+        const long long kb = gdn_gram_stage(sa, sb, ld, a, m, j0, lk, L);
         if (mine) gdn_mma_steps<2, NC>(d, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
     }
     if (mine)

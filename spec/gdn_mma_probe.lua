@@ -10,9 +10,11 @@ local M = {}
 local SRC = "spec/fixtures/gdn_mma_probe.cu"
 local PARAMS = {"ptr", "ptr", "ptr", "i32", "i32", "i32"}
 
--- The probe's kernel `name` (every probe takes three buffers and three ints).
-function M.load(name)
-  return assert(kcv.kernel.load{source = SRC, name = name, params = PARAMS, backend = bt.BACKEND})
+-- The probe's kernel `name` (every probe takes three buffers and three ints),
+-- built with the compiler options `options` (a list, or nil).
+function M.load(name, options)
+  return assert(kcv.kernel.load{source = SRC, name = name, params = PARAMS, backend = bt.BACKEND,
+                                options = options})
 end
 
 -- A generator of values of mixed sign and scale (2^-9 .. 2^8), from seed.

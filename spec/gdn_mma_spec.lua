@@ -25,30 +25,42 @@ local function operands(n, mc, L, seed)
   return a, m
 end
 
-local function run(name, a, m, n, mc, L)
+-- gdn_mma_gram's: two sets of 64 rows, 32 columns at a time
+local GRAM_SMEM = (2 * 64 * (32 + 4) + 8 * 64) * 8
+
+local function run(name, a, m, n, mc, L, options)
   local out = kcv.buffer("f64", 64 * mc + 1)
   out:fill(-7)
-  local r = load(name):launch{grid = 1, block = 256, smem = name == "mma_rows" and smem(L) or 0,
-                              args = {a, m, out, n, mc, L}}
+  local smem = ({mma_rows = smem(L), mma_gram = GRAM_SMEM})[name] or 0
+  local r = load(name, options):launch{grid = 1, block = 256, smem = smem, args = {a, m, out, n, mc, L}}
   assert.are.equal("ok", r.status, r.message)
   return out
 end
 
 describe("gdn_mma.cuh's row-set products on the double tensor cores", function()
-  for _, c in ipairs{{n = 64, mc = 128, L = 128}, {n = 37, mc = 41, L = 7}, {n = 1, mc = 1, L = 1},
-                     {n = 64, mc = 64, L = 130}} do
-    it(("give the scalar fma chain's bits at n=%d, %d rows, L=%d, a NaN past the sets leaking nowhere")
-       :format(c.n, c.mc, c.L), function()
-      local a, m = operands(c.n, c.mc, c.L, c.n * 1000 + c.L)
-      local got, want = run("mma_rows", a, m, c.n, c.mc, c.L), run("scalar_rows", a, m, c.n, c.mc, c.L)
-      for e = 0, got.numel - 1 do
-        local g, w = got:get(e), want:get(e)
-        assert(g == w and not (g ~= g),
-               ("element %d (t=%d, i=%d): %a, the scalar chain %a"):format(e, e // c.mc, e % c.mc, g, w))
+  -- each product as WMMA's m8n8k4 steps form it, and as MMA_M16N8K4's
+  -- m16n8k4 steps do (on the GPU: whether DMMA.16x8x4 adds in increasing k)
+  local FORMS = {{"mma_rows", nil}, {"mma_rows", {"-DMMA_M16N8K4"}}, {"mma_gram", nil}, {"mma_gram", {"-DMMA_M16N8K4"}}}
+  for _, f in ipairs(FORMS) do
+    local name, options = f[1], f[2]
+    for _, c in ipairs{{n = 64, mc = 128, L = 128}, {n = 37, mc = 41, L = 7}, {n = 1, mc = 1, L = 1},
+                       {n = 64, mc = 64, L = 130}} do
+      if name == "mma_rows" or c.mc <= 64 then
+        it(("give the scalar fma chain's bits at n=%d, %d rows, L=%d, a NaN past the sets leaking nowhere (%s%s)")
+           :format(c.n, c.mc, c.L, name, options and ", m16n8k4 steps" or ""), function()
+          local a, m = operands(c.n, c.mc, c.L, c.n * 1000 + c.L)
+          local got = run(name, a, m, c.n, c.mc, c.L, options)
+          local want = run("scalar_rows", a, m, c.n, c.mc, c.L)
+          for e = 0, got.numel - 1 do
+            local g, w = got:get(e), want:get(e)
+            assert(g == w and not (g ~= g),
+                   ("element %d (t=%d, i=%d): %a, the scalar chain %a"):format(e, e // c.mc, e % c.mc, g, w))
+          end
+          -- nothing written past the n x mc results
+          assert.are.equal(-7, got:get(c.n * c.mc))
+        end)
       end
-      -- nothing written past the n x mc results
-      assert.are.equal(-7, got:get(c.n * c.mc))
-    end)
+    end
   end
 
   -- gdn_chunk_grad's dk and dq passes: the triangular blocks with and

@@ -68,6 +68,111 @@ __device__ double as_f64(double x) { return x; }
 __device__ float as_tf32(double x) { return wmma::__float_to_tf32((float)x); }
 __device__ __nv_bfloat16 as_bf16(double x) { return __double2bfloat16(x); }
 
+/* The f64 shapes PTX gives sm_90 beside WMMA's m8n8k4 (mma.sync
+ * .m16n8k{4,8,16}.row.col.f64; ptxas: DMMA.16x8x4 .. DMMA.16x8x16, where
+ * m8n8k4 is DMMA.884).  A thread's fragments (PTX ISA, "Matrix Fragments
+ * for mma.m16n8k*" .f64): A KD/2 doubles, B KD/4, C 4. */
+template <int KD>
+__device__ static void dmma16(double (&c)[4], const double (&a)[KD / 2], const double (&b)[KD / 4])
+{
+    if constexpr (KD == 4)
+        asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a[0]), "d"(a[1]), "d"(b[0]));
+    else if constexpr (KD == 8)
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+                     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+    else
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, "
+                     "{%4,%5,%6,%7,%8,%9,%10,%11}, {%12,%13,%14,%15}, {%0,%1,%2,%3};"
+                     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+                     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+                       "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+}
+
+template <int KD>
+__global__ void steps16(double *out)
+{
+    double a[KD / 2], b[KD / 4], c[NACC][4];
+    for (int i = 0; i < KD / 2; i++) a[i] = 1e-3 * threadIdx.x + i;
+    for (int i = 0; i < KD / 4; i++) b[i] = 1e-3 * (i + 1);
+    for (int k = 0; k < NACC; k++)
+        for (int i = 0; i < 4; i++) c[k][i] = k + 1 + i;
+    for (int it = 0; it < ITERS; it++)
+#pragma unroll
+        for (int k = 0; k < NACC; k++) dmma16<KD>(c[k], a, b);
+    double s = 0;
+    for (int k = 0; k < NACC; k++)
+        for (int i = 0; i < 4; i++) s += c[k][i];
+    if (s == 1) out[0] = 1;   /* never true: keeps the steps */
+}
+
+/* Whether one m16n8kKD step is the fma chain in increasing k that the
+ * kernels' m8n8k4 steps give (their bits on the CPU backend): A (16 x KD)
+ * and B (KD x 8) from a, b (row-major), C from c; each of the 128 results
+ * against fma(a[r][KD-1], b[KD-1][j], ... fma(a[r][0], b[0][j], c)); the
+ * count of elements that differ to *diff, of those past 1e-12 of the sum of
+ * their terms' magnitudes (a fragment misread, not an order) to *gross.
+ * One warp. */
+template <int KD>
+__global__ void chain16(const double *a, const double *b, const double *c, int *diff, int *gross)
+{
+    const int lane = threadIdx.x, g = lane / 4, t = lane % 4;
+    double fa[KD / 2], fb[KD / 4], d[4];
+    for (int i = 0; i < KD / 2; i++) fa[i] = a[(g + 8 * (i % 2)) * KD + t + 4 * (i / 2)];
+    for (int i = 0; i < KD / 4; i++) fb[i] = b[(t + 4 * i) * 8 + g];
+    for (int i = 0; i < 4; i++) d[i] = c[(g + 8 * (i / 2)) * 8 + 2 * t + i % 2];
+    dmma16<KD>(d, fa, fb);
+    int n = 0, m = 0;
+    for (int i = 0; i < 4; i++) {
+        const int r = g + 8 * (i / 2), j = 2 * t + i % 2;
+        double x = c[r * 8 + j], mag = fabs(x);
+        for (int k = 0; k < KD; k++) {
+            x = fma(a[r * KD + k], b[k * 8 + j], x);
+            mag += fabs(a[r * KD + k] * b[k * 8 + j]);
+        }
+        n += __double_as_longlong(x) != __double_as_longlong(d[i]);
+        m += !(fabs(x - d[i]) <= 1e-12 * mag);   /* a fragment misread, not an order */
+    }
+    for (int o = 16; o > 0; o /= 2) {
+        n += __shfl_xor_sync(0xffffffffu, n, o);
+        m += __shfl_xor_sync(0xffffffffu, m, o);
+    }
+    if (lane == 0) { *diff = n; *gross = m; }
+}
+
+/* Run chain16<KD> on seeded operands spread over 2^-30 .. 2^30 with both
+ * signs (so that the order of the additions shows in the bits): prints the
+ * elements that differ from the chain, of 128 a trial, over 64 trials. */
+template <int KD>
+static void chain(const char *name)
+{
+    double *d;
+    int *diff, total = 0, gross = 0;
+    const int na = 16 * KD, nb = KD * 8, nc = 128;
+    CK(cudaMalloc(&d, (na + nb + nc) * sizeof(double)));
+    CK(cudaMalloc(&diff, 2 * sizeof(int)));
+    double h[16 * 16 + 16 * 8 + 128];
+    unsigned long long s = 0x9e3779b97f4a7c15ull * KD;
+    for (int trial = 0; trial < 64; trial++) {
+        for (int i = 0; i < na + nb + nc; i++) {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            const double u = (double)(s >> 11) / 9007199254740992.0;
+            h[i] = ((s >> 7) & 1 ? -1 : 1) * (1 + u) * ldexp(1.0, (int)((s >> 20) % 61) - 30);
+        }
+        CK(cudaMemcpy(d, h, (na + nb + nc) * sizeof(double), cudaMemcpyHostToDevice));
+        chain16<KD><<<1, 32>>>(d, d + na, d + na + nb, diff, diff + 1);
+        int n[2] = {0, 0};
+        CK(cudaMemcpy(n, diff, 2 * sizeof(int), cudaMemcpyDeviceToHost));
+        total += n[0];
+        gross += n[1];
+    }
+    printf("%-16s %d of %d elements differ from the fma chain in increasing k (%d by more than 1e-12 of their terms)\n",
+           name, total, 64 * 128, gross);
+    CK(cudaFree(d));
+    CK(cudaFree(diff));
+}
+
 /* 3xTF32 as gdn_chunked_fwd.cu's OUT=wmma path runs it: its own step,
  * gdn_wm_step (a 16 x 16 tile over a slice of GDN_WM_SLICE: each k-step of
  * 8 loads both operands from shared memory, splits them, and takes the
@@ -137,11 +242,17 @@ int main(int argc, char **argv)
     void *out;
     CK(cudaMalloc(&out, 64));
     rate("f64 m8n8k4", steps<8, 8, 4, double, double, double, as_f64>, (double *)out, 2.0 * 8 * 8 * 4);
+    rate("f64 m16n8k4", steps16<4>, (double *)out, 2.0 * 16 * 8 * 4);
+    rate("f64 m16n8k8", steps16<8>, (double *)out, 2.0 * 16 * 8 * 8);
+    rate("f64 m16n8k16", steps16<16>, (double *)out, 2.0 * 16 * 8 * 16);
     rate("tf32 m16n16k8", steps<16, 16, 8, wmma::precision::tf32, float, float, as_tf32>, (float *)out,
          2.0 * 16 * 16 * 8);
     rate("bf16 m16n16k16", steps<16, 16, 16, __nv_bfloat16, __nv_bfloat16, float, as_bf16>, (float *)out,
          2.0 * 16 * 16 * 16);
     rate("3xtf32 gdn_wm_step", tf32x3_split, (float *)out, 2.0 * 16 * 16 * GDN_WM_SLICE);
     CK(cudaFree(out));
+    chain<4>("f64 m16n8k4");
+    chain<8>("f64 m16n8k8");
+    chain<16>("f64 m16n8k16");
     return 0;
 }
