@@ -474,7 +474,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
     wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> fb;
     wmma::fill_fragment(d[0], 0.0);
     wmma::fill_fragment(d[1], 0.0);
-    gdn_dmma_acc e[2] = {};
+    gdn_dmma_acc d16[2] = {};                 /* MMA = m16n8k4's */
     for (int i0 = 0; i0 < kp; i0 += GDN_SCAN_KB) {
         __syncthreads();                          /* the last block of rows read */
         if (RB > 0)
@@ -491,7 +491,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
         /* warps 0..3: positions 16w + g and 16w + 8 + g, one m16n8k4 step a
          * column tile */
         if (warp < 4 && warp * 16 < n)
-            gdn_dmma_steps_ab<2>(e, m.sa + (warp * 16 + lane / 4) * m.ldk, m.sa + (warp * 16 + 8 + lane / 4) * m.ldk, 1,
+            gdn_dmma_steps_ab<2>(d16, m.sa + (warp * 16 + lane / 4) * m.ldk, m.sa + (warp * 16 + 8 + lane / 4) * m.ldk, 1,
                                  &S[0][0], LD, i0, kp < i0 + GDN_SCAN_KB ? kp : i0 + GDN_SCAN_KB);
         continue;
 #endif
@@ -508,7 +508,7 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
     if (warp < 4)
         for (int c = 0; c < 2; c++)
             for (int x = 0; x < 4; x++)
-                store(warp * 16 + lane / 4 + 8 * (x / 2), c * 8 + 2 * (lane % 4) + x % 2, e[c].x[x]);
+                store(warp * 16 + lane / 4 + 8 * (x / 2), c * 8 + 2 * (lane % 4) + x % 2, d16[c].x[x]);
     return;
 #endif
     for (int c = 0; c < 2; c++) {

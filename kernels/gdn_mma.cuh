@@ -442,9 +442,9 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
             constexpr int NC = GDN_MMA_IB / 16;
             const int p = u / 2, q = u % 2;
 #ifdef MMA_M16N8K4
-            gdn_dmma_acc e[NC] = {};
-            gdn_dmma_steps<NC>(e, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
-            gdn_dmma_store<NC>(e, tile, p * 16, i0 + q * NC * 8, n, m.count, store);
+            gdn_dmma_acc d16[NC] = {};
+            gdn_dmma_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
+            gdn_dmma_store<NC>(d16, tile, p * 16, i0 + q * NC * 8, n, m.count, store);
             continue;
 #endif
             gdn_mma_acc d[2][NC];
@@ -499,12 +499,12 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     const bool mine = warp < 8 && p * 16 < a.count;
     double *sa = sm, *sb = sa + GDN_CHUNK * ld, *tile = sb + GDN_CHUNK * ld + warp * 64;
 #ifdef MMA_M16N8K4
-    gdn_dmma_acc e[NC] = {};
+    gdn_dmma_acc d16[NC] = {};
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
         const long long kb = gdn_gram_stage(sa, sb, ld, a, m, j0, lk, L);
-        if (mine) gdn_dmma_steps<NC>(e, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
+        if (mine) gdn_dmma_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
     }
-    if (mine) gdn_dmma_store<NC>(e, tile, p * 16, q * NC * 8, a.count, m.count, store);
+    if (mine) gdn_dmma_store<NC>(d16, tile, p * 16, q * NC * 8, a.count, m.count, store);
     __syncthreads();                              /* every store done, sm free */
     return;
 #endif
