@@ -180,9 +180,23 @@ describe("tools/gdn-old-kernels", function()
     os.execute("rm -rf " .. dir)
   end)
 
-  it("names a revision git does not know, and takes no revision as a usage error (exit 2)", function()
+  it("puts each --define first in both sources and nowhere else (a knob's form beside the default)", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    runs("tools/gdn-old-kernels --define MMA_M16N8K4 --define X_Y HEAD " .. dir, 0, " files of ")
+    for _, f in ipairs{"gdn_chunked_fwd.cu", "gdn_chunked_bwd.cu", "gdn_chunked_fwd.lua", "gdn_mma.cuh"} do
+      local head = io.popen("git show HEAD:kernels/" .. f):read("a")
+      local want = f:match("%.cu$") and "#define MMA_M16N8K4 1\n#define X_Y 1\n" .. head or head
+      assert.are.equal(want, files.read(dir .. "/" .. f), f)
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+
+  it("names a revision git does not know, and takes no revision or a --define without a name as a usage error (exit 2)", function()
     runs("tools/gdn-old-kernels no-such-revision /tmp/kcv-never-written", 2, "no commit no-such-revision")
-    runs("tools/gdn-old-kernels", 2, "gdn-old-kernels REV")
+    runs("tools/gdn-old-kernels", 2, "gdn-old-kernels [--define NAME]")
+    runs("tools/gdn-old-kernels --define", 2, "needs a macro name")
+    runs("tools/gdn-old-kernels --define -x HEAD", 2, "needs a macro name")
   end)
 end)
 
