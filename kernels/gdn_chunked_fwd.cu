@@ -491,8 +491,8 @@ __device__ static void gdn_scan_rows_mma(const gdn_scan_mma &m, const float *row
         /* warps 0..3: positions 16w + g and 16w + 8 + g, one m16n8k4 step a
          * column tile */
         if (warp < 4 && warp * 16 < n)
-            gdn_dmma_steps_ab<2>(d16, m.sa + (warp * 16 + lane / 4) * m.ldk, m.sa + (warp * 16 + 8 + lane / 4) * m.ldk, 1,
-                                 &S[0][0], LD, i0, kp < i0 + GDN_SCAN_KB ? kp : i0 + GDN_SCAN_KB);
+            gdn_dmma_steps<2>(d16, m.sa + (warp * 16 + lane / 4) * m.ldk, m.sa + (warp * 16 + 8 + lane / 4) * m.ldk, 1,
+                              &S[0][0], LD, 1, i0, kp < i0 + GDN_SCAN_KB ? kp : i0 + GDN_SCAN_KB);
         continue;
 #endif
         if (warp * 8 < n)
@@ -561,8 +561,8 @@ __device__ static void gdn_scan_state_dmma(const gdn_scan_mma &m, double (*S)[LD
             if (!on) continue;
             const double *bt = b(term);
             /* A(i, t) = a(term, t, i): col-major in sa */
-            gdn_dmma_steps_ab<2>(d, m.sa + i0, m.sa + (on1 ? i1 : i0), m.lda, bt, LD, t0,
-                                 np < t0 + GDN_SCAN_TB ? np : t0 + GDN_SCAN_TB);
+            gdn_dmma_steps<2>(d, m.sa + i0, m.sa + (on1 ? i1 : i0), m.lda, bt, LD, 1, t0,
+                              np < t0 + GDN_SCAN_TB ? np : t0 + GDN_SCAN_TB);
         }
     __syncthreads();                              /* every warp's loads of S done */
     if (!on) return;

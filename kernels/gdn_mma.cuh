@@ -233,40 +233,13 @@ struct gdn_dmma_acc {
     double x[4];
 };
 
+/* The k-steps k0 <= k < k1 (a multiple of 4 apart): A's rows g at a0 and
+ * g + 8 at a1 (this lane's g; A(row, k) at a[(k - k0) * astep]: 1
+ * row-major, the stride column-major) by N tiles of B (B(k, n) at b[k * bk
+ * + n * bn]), into d[0..N-1] in increasing k. */
 template <int N>
-__device__ static inline void gdn_dmma_steps(gdn_dmma_acc *d, const double *a, const double *b, long long ld,
-                                             long long lk)
-{
-    const int lane = threadIdx.x % 32, g = lane / 4, t = lane % 4;
-#pragma unroll (gdn_dmma_unroll)
-    for (long long k0 = 0; k0 < lk; k0 += 4) {
-#ifdef KCV_CPU_MMA_H
-#pragma unroll
-        for (int c = 0; c < N; c++)
-            for (int e = 0; e < 4; e++) {
-                const double *ar = a + (g + 8 * (e / 2)) * ld + k0, *br = b + (c * 8 + 2 * t + e % 2) * ld + k0;
-                for (int k = 0; k < 4; k++) d[c].x[e] = fma(ar[k], br[k], d[c].x[e]);
-            }
-#else
-        const double a0 = a[g * ld + k0 + t], a1 = a[(g + 8) * ld + k0 + t];
-#pragma unroll
-        for (int c = 0; c < N; c++) {
-            const double b0 = b[(c * 8 + g) * ld + k0 + t];
-            asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
-                : "+d"(d[c].x[0]), "+d"(d[c].x[1]), "+d"(d[c].x[2]), "+d"(d[c].x[3])
-                : "d"(a0), "d"(a1), "d"(b0));
-        }
-#endif
-    }
-}
-
-/* The scans' form: the k-steps k0 <= k < k1 (a multiple of 4 apart) of A's
- * rows g at a0 and a1 (A(row, k) at a[(k - k0) * astep]: 1 row-major, the
- * stride column-major) by N tiles of B (row-major: B(k, 8c + j) at b[k *
- * ldb + 8c + j]); the accumulator's rows g from a0, g + 8 from a1. */
-template <int N>
-__device__ static inline void gdn_dmma_steps_ab(gdn_dmma_acc *d, const double *a0, const double *a1, long long astep,
-                                                const double *b, long long ldb, long long k0, long long k1)
+__device__ static inline void gdn_dmma_steps(gdn_dmma_acc *d, const double *a0, const double *a1, long long astep,
+                                             const double *b, long long bk, long long bn, long long k0, long long k1)
 {
     const int lane = threadIdx.x % 32, t = lane % 4;
 #pragma unroll (gdn_dmma_unroll)
@@ -277,19 +250,30 @@ __device__ static inline void gdn_dmma_steps_ab(gdn_dmma_acc *d, const double *a
             for (int e = 0; e < 4; e++) {
                 const double *ar = e < 2 ? a0 : a1;
                 for (int kk = 0; kk < 4; kk++)
-                    d[c].x[e] = fma(ar[(k - k0 + kk) * astep], b[(k + kk) * ldb + c * 8 + 2 * t + e % 2], d[c].x[e]);
+                    d[c].x[e] = fma(ar[(k - k0 + kk) * astep], b[(k + kk) * bk + (c * 8 + 2 * t + e % 2) * bn],
+                                    d[c].x[e]);
             }
 #else
         const double x0 = a0[(k - k0 + t) * astep], x1 = a1[(k - k0 + t) * astep];
 #pragma unroll
         for (int c = 0; c < N; c++) {
-            const double y = b[(k + t) * ldb + c * 8 + lane / 4];
+            const double y = b[(k + t) * bk + (c * 8 + lane / 4) * bn];
             asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
                 : "+d"(d[c].x[0]), "+d"(d[c].x[1]), "+d"(d[c].x[2]), "+d"(d[c].x[3])
                 : "d"(x0), "d"(x1), "d"(y));
         }
 #endif
     }
+}
+
+/* gdn_mma_steps<2, N>'s operands (A's 16 rows at a, B's columns the rows
+ * of N tiles at b, both at a stride of ld) in m16n8k4 steps. */
+template <int N>
+__device__ static inline void gdn_dmma_rows_steps(gdn_dmma_acc *d, const double *a, const double *b, long long ld,
+                                                  long long lk)
+{
+    const int g = threadIdx.x % 32 / 4;
+    gdn_dmma_steps<N>(d, a + g * ld, a + (g + 8) * ld, 1, b, 1, ld, 0, lk);
 }
 
 /* store(t, i, value) for the elements t < na, i < nm of the warp's N
@@ -443,7 +427,7 @@ __device__ static void gdn_mma_rows(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
             const int p = u / 2, q = u % 2;
 #ifdef MMA_M16N8K4
             gdn_dmma_acc d16[NC] = {};
-            gdn_dmma_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
+            gdn_dmma_rows_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, lk);
             gdn_dmma_store<NC>(d16, tile, p * 16, i0 + q * NC * 8, n, m.count, store);
             continue;
 #endif
@@ -502,7 +486,7 @@ __device__ static void gdn_mma_gram(double *sm, gdn_rows<TA> a, gdn_rows<TM> m, 
     gdn_dmma_acc d16[NC] = {};
     for (long long j0 = 0; j0 < lk; j0 += GDN_GRAM_KB) {
         const long long kb = gdn_gram_stage(sa, sb, ld, a, m, j0, lk, L);
-        if (mine) gdn_dmma_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
+        if (mine) gdn_dmma_rows_steps<NC>(d16, sa + p * 16 * ld, sb + q * NC * 8 * ld, ld, kb);
     }
     if (mine) gdn_dmma_store<NC>(d16, tile, p * 16, q * NC * 8, a.count, m.count, store);
     __syncthreads();                              /* every store done, sm free */
