@@ -278,8 +278,10 @@ __device__ static inline void gdn_dmma_rows_steps(gdn_dmma_acc *d, const double 
 
 /* store(t, i, value) for the elements t < na, i < nm of the warp's N
  * 16 x 8 tiles (rows t0.., columns i0 + 8c..), an 8 x 8 half at a time
- * through the warp's scratch tile, as gdn_mma_store (stored straight from
- * the lanes, the launches spilled: gdn_chunk_grad 4/24 -> 64/364 bytes). */
+ * through the warp's scratch tile, as gdn_mma_store.  (Written when the
+ * k loop was unrolled and gdn_chunk_grad spilled: 64/364 bytes stored
+ * straight from the lanes, 76/404 through the scratch; the unrolling was
+ * the cause, and the two forms have not been compared since.) */
 template <int N, class Store>
 __device__ static inline void gdn_dmma_store(const gdn_dmma_acc *d, double *tile, long long t0, long long i0,
                                              long long na, long long nm, Store store)
