@@ -1061,7 +1061,13 @@ int kcv_worker_job(kcv_worker *w, const kcv_job *job, kcv_job_result *res)
     /* The timeout is the kernels' (a hang); the copies of the job's bytes
      * (memfd, host to device and back) get their own allowance on top, at
      * a floor of 0.5 GB/s, so a tensor of 8 GB is not a hang. */
-    if (rc == 0) rc = recv_reply(w, job->timeout + (double)total / 5e8, what, &st, &p, &n, &res->o);
+    double copies = (double)total / 5e8;
+    if (rc == 0) rc = recv_reply(w, job->timeout + copies, what, &st, &p, &n, &res->o);
+    /* the limit, so the message says what to raise (a sidecar's kernel.timeout) */
+    if (rc != 0 && res->o.status == KCV_JOB_TIMEOUT)
+        snprintf(res->o.message, sizeof res->o.message, "timeout: %s ran past its limit of %.3g s "
+                 "(kernel.timeout; its bytes' copies had %.3g s more); the worker was killed",
+                 what, job->timeout, copies);
     if (rc == 0) {
         memcpy(res, p, n < sizeof *res ? n : sizeof *res);
         free(p);

@@ -597,6 +597,31 @@ describe("a kernel subject", function()
     local k = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = "cpu",
                              sidecar = {path = "relu.lua", kernel = {timeout = 1e-9}}}
     local s = {n = 1 << 16}
+    local r = k:run(case.inputs(spec, s, "normal", 3), s)
+    assert.are.equal("timeout", r.status)
+    -- the message says the limit, so a reader knows what to raise
+    assert.truthy(r.message:find("ran past its limit of 1e-09 s (kernel.timeout", 1, true), r.message)
+  end)
+
+  it("takes kernel.timeout a backend at a time ({cpu = N, cuda = N}), a backend left out at 60 s", function()
+    local here = require("kcv").backend.current()                -- the backend the runs use
+    local other = here == "cpu" and "cuda" or "cpu"
+    local function limit(t)
+      local k = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = here,
+                               sidecar = {path = "relu.lua", kernel = {timeout = t}}}
+      return k:time_limit()
+    end
+    assert.are.equal(600, limit{[here] = 600, [other] = 45})
+    assert.are.equal(60, limit{[other] = 45})
+    assert.are.equal(90, limit(90))
+    assert.has_error(function() limit{cpu = 600, gpu = 30} end,
+      "relu.lua: kernel.timeout: no backend gpu (cpu, cuda)")
+    assert.has_error(function() limit{cpu = -1} end,
+      "relu.lua: kernel.timeout.cpu must be a number of seconds > 0, got -1")
+    -- a run gets its backend's entry: far below its time here, the other's ample
+    local k = subject.kernel{spec = spec, source = "kernels/relu.cu", backend = here,
+                             sidecar = {path = "relu.lua", kernel = {timeout = {[here] = 1e-9, [other] = 600}}}}
+    local s = {n = 1 << 16}
     assert.are.equal("timeout", k:run(case.inputs(spec, s, "normal", 3), s).status)
   end)
 end)

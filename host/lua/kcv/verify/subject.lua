@@ -201,7 +201,7 @@ function Kernel:run(inputs, s, opts)
   if dirty == true then dirty = 0xA5 elseif dirty == false then dirty = nil end
   local req = {launches = launches, placement = (opts.placement or 0) * PLACEMENT_STEP,
                dirty = dirty, sched_seed = opts.sched_seed or 0,
-               redzone = opts.redzone, timeout = self.timeout, scratch = scratch}
+               redzone = opts.redzone, timeout = self:time_limit(), scratch = scratch}
   if opts.poison then
     req.poison = {}
     for _, b in ipairs(outs) do req.poison[b] = opts.poison end
@@ -350,25 +350,46 @@ local function knob_setup(side, config)
   return (#opts > 0 or side.options) and opts or nil, full
 end
 
+-- A sidecar's kernel.timeout: seconds a run may take before it counts as
+-- hung, one number or one a backend ({cpu = 600, cuda = 60}; a backend it
+-- leaves out gets 60).  A pipeline that is slow on the CPU backend's
+-- emulation at the spec's largest shapes declares more there, and keeps a
+-- hang on the GPU found in a minute.  Returns what is wrong with it, or nil.
+local function check_timeout(t)
+  local function bad(v) return math.type(v) == nil or v <= 0 end
+  if type(t) ~= "table" then
+    return bad(t) and ("kernel.timeout must be a number of seconds > 0, got %s"):format(tostring(t)) or nil
+  end
+  for k, v in pairs(t) do
+    if k ~= "cpu" and k ~= "cuda" then
+      return ("kernel.timeout: no backend %s (cpu, cuda)"):format(tostring(k))
+    end
+    if bad(v) then return ("kernel.timeout.%s must be a number of seconds > 0, got %s"):format(k, tostring(v)) end
+  end
+end
+
+-- The seconds a run may take on the backend in use.
+function Kernel:time_limit()
+  local t = self.timeout
+  if type(t) ~= "table" then return t end
+  local backend = kcv.backend.current and kcv.backend.current() or self.backend
+  return t[backend] or 60
+end
+
 -- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...},
 --        tune = {...}}, knobs = {NAME = value}, timeout = seconds}: knobs
 -- off their default become defines (kcv.verify.knobs); raises on a config
 -- the sidecar does not declare.  The time limit of a run: t.timeout, else
--- the sidecar's kernel.timeout, else 60 s.
+-- the sidecar's kernel.timeout (check_timeout), else 60 s.
 function M.kernel(t)
   local spec = t.spec
   local side = t.sidecar or {}
   local kside = side.kernel or {}
   local options, config, kerr = knob_setup(side, t.knobs)
   if kerr then error(("%s: %s"):format(tostring(t.source), kerr), 2) end
-  -- a sidecar's kernel.timeout: seconds a run may take before it counts as
-  -- hung (default 60; a pipeline that is slow on the CPU backend's
-  -- emulation at the spec's largest shapes declares more)
   local timeout = kside.timeout
-  if timeout ~= nil and (math.type(timeout) == nil or timeout <= 0) then
-    error(("%s: kernel.timeout must be a number of seconds > 0, got %s"):format(
-      tostring(side.path or t.source), tostring(timeout)), 2)
-  end
+  local terr = timeout ~= nil and check_timeout(timeout)
+  if terr then error(("%s: %s"):format(tostring(side.path or t.source), terr), 2) end
   local self = setmetatable({
     kind = kside.pipeline and "pipeline" or "kernel",
     spec = spec, source = t.source, backend = t.backend,
