@@ -93,7 +93,8 @@ return {
   -- this 2-core machine, idle (12-07; 160 s for 168b16b, 58 s for afd02c9
   -- before the tensor-core paths, whose lanes the emulation switches
   -- between), and the project's CI, slower, killed it at 180 s.  On the GPU
-  -- a run takes milliseconds: 180 s there still finds a hang
+  -- the backward takes milliseconds (9.59 ms at (4,2048,16,128), H200,
+  -- 12-07 13:38, docs/PERF.md): 180 s there, as before, still finds a hang
   kernel = {timeout = {cpu = 900, cuda = 180}, pipeline = {
     workspace = {
       {name = "qn", dtype = "f32", shape = tokens("K")},

@@ -243,12 +243,16 @@ function Kernel:dynamic_smem(s)
   return worst
 end
 
+-- The backend the runs use: the one kcv has chosen, else the subject's.
+local function backend_in_use(self)
+  return kcv.backend.current and kcv.backend.current() or self.backend
+end
+
 -- Resources of one entry point: {regs=, smem=, local_bytes=, ...}.
 local function entry_resources(self, l, ptx_report)
   local k, err = loaded(self, l.name, l.params or self.params)
   if not k then return nil, err end
-  local backend = kcv.backend.current and kcv.backend.current() or self.backend
-  if backend == "cuda" and k.attrs then
+  if backend_in_use(self) == "cuda" and k.attrs then
     local a, aerr = k:attrs()
     if not a then return nil, aerr end
     return {regs = a.num_regs, smem = a.static_smem, local_bytes = a.local_bytes, source = "cuFuncGetAttribute"}
@@ -352,9 +356,12 @@ end
 
 -- A sidecar's kernel.timeout: seconds a run may take before it counts as
 -- hung, one number or one a backend ({cpu = 600, cuda = 60}; a backend it
--- leaves out gets 60).  A pipeline that is slow on the CPU backend's
--- emulation at the spec's largest shapes declares more there, and keeps a
--- hang on the GPU found in a minute.  Returns what is wrong with it, or nil.
+-- leaves out gets DEFAULT_TIMEOUT).  A pipeline that is slow on the CPU
+-- backend's emulation at the spec's largest shapes declares more there,
+-- and keeps a hang on the GPU found in a minute.  check_timeout returns
+-- what is wrong with one, or nil.
+local DEFAULT_TIMEOUT = 60
+
 local function check_timeout(t)
   local function bad(v) return math.type(v) == nil or v <= 0 end
   if type(t) ~= "table" then
@@ -372,15 +379,14 @@ end
 function Kernel:time_limit()
   local t = self.timeout
   if type(t) ~= "table" then return t end
-  local backend = kcv.backend.current and kcv.backend.current() or self.backend
-  return t[backend] or 60
+  return t[backend_in_use(self)] or DEFAULT_TIMEOUT
 end
 
 -- kernel{spec=, source=, backend=, sidecar = {kernel = {...}, options = {...},
 --        tune = {...}}, knobs = {NAME = value}, timeout = seconds}: knobs
 -- off their default become defines (kcv.verify.knobs); raises on a config
 -- the sidecar does not declare.  The time limit of a run: t.timeout, else
--- the sidecar's kernel.timeout (check_timeout), else 60 s.
+-- the sidecar's kernel.timeout (check_timeout), else DEFAULT_TIMEOUT.
 function M.kernel(t)
   local spec = t.spec
   local side = t.sidecar or {}
@@ -399,7 +405,7 @@ function M.kernel(t)
     pipeline = kside.pipeline,
     options = options,
     knobs = config,
-    timeout = t.timeout or timeout or 60,
+    timeout = t.timeout or timeout or DEFAULT_TIMEOUT,
     loaded = {},
     launched_at = {},       -- shape string -> true: a plain run finished there (RES-02)
     needs_device = {},      -- entry point -> why it cannot be built here
